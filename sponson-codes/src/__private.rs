@@ -1,0 +1,87 @@
+//! Everything generated code reaches; not public API.
+
+pub use ::core;
+pub use ::inventory;
+pub use ::serde;
+pub use ::serde_json;
+pub use ::std;
+
+pub use crate::code::{CodeInfo, EnumInfo, ErrorCode, ErrorCodeSet, ExitClass, UnknownCode};
+pub use crate::details::Details;
+pub use crate::registry::Registration;
+
+use core::fmt;
+use core::marker::PhantomData;
+
+/// Looks `key` up in the derive's perfect hash.
+#[inline]
+pub fn lookup(key: &str, seed: u64, pilots: &[u16], codes: &[&str]) -> Option<usize> {
+    crate::hash::lookup(key, seed, pilots, codes)
+}
+
+/// The index of `code` in `table`, for `code!` at compile time.
+pub const fn index_of(table: &[CodeInfo], code: &str) -> Option<usize> {
+    let mut i = 0;
+    while i < table.len() {
+        if const_str_eq(table[i].code, code) {
+            return Some(i);
+        }
+        i += 1;
+    }
+    None
+}
+
+const fn const_str_eq(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// `FromStr` for a code enum: strict, an unknown code is an error.
+pub fn from_str<C: ErrorCodeSet>(code: &str) -> Result<C, UnknownCode> {
+    C::from_code(code).ok_or_else(|| UnknownCode::new(code, C::ENUM.name))
+}
+
+/// `Deserialize` for a code enum: an unknown code becomes the fallback,
+/// unless the enum says `#[codes(deny_unknown)]`.
+pub fn deserialize<'de, C, D>(deserializer: D) -> Result<C, D::Error>
+where
+    C: ErrorCodeSet,
+    D: serde::Deserializer<'de>,
+{
+    deserializer.deserialize_str(CodeVisitor(PhantomData))
+}
+
+struct CodeVisitor<C>(PhantomData<C>);
+
+impl<C: ErrorCodeSet> serde::de::Visitor<'_> for CodeVisitor<C> {
+    type Value = C;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "an error code of `{}`", C::ENUM.name)
+    }
+
+    fn visit_str<E: serde::de::Error>(self, code: &str) -> Result<C, E> {
+        match C::from_code(code) {
+            Some(value) => Ok(value),
+            None if C::ENUM.deny_unknown => Err(E::custom(UnknownCode::new(code, C::ENUM.name))),
+            None => Ok(C::FALLBACK),
+        }
+    }
+
+    fn visit_bytes<E: serde::de::Error>(self, bytes: &[u8]) -> Result<C, E> {
+        match core::str::from_utf8(bytes) {
+            Ok(code) => self.visit_str(code),
+            Err(_) => Err(E::invalid_value(serde::de::Unexpected::Bytes(bytes), &self)),
+        }
+    }
+}

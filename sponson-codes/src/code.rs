@@ -1,0 +1,374 @@
+//! The code table: what one code promises, and the traits the derive implements.
+
+use core::fmt;
+
+/// Everything a program promises about one error code.
+///
+/// The derive builds one `CodeInfo` per variant, in declaration order, into
+/// [`ErrorCode::TABLE`]. The fields are public for reading; new fields may be
+/// added in a minor release, so values are only built by the derive.
+///
+/// ```
+/// use sponson_codes::{ErrorCode, ErrorCodes};
+///
+/// #[derive(ErrorCodes)]
+/// enum Code {
+///     #[code(exit = 3, doc = "Another run holds the lock.", hint = "Pass --wait.")]
+///     LockHeld,
+///     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+///     Internal,
+/// }
+///
+/// let info = Code::LockHeld.info();
+/// assert_eq!(info.code, "LOCK_HELD");
+/// assert_eq!(info.exit, 3);
+/// assert_eq!(info.hint, Some("Pass --wait."));
+/// assert_eq!(info.variant, "LockHeld");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct CodeInfo {
+    /// The stable code string, such as `LOCK_HELD`.
+    pub code: &'static str,
+    /// The process exit code, 1 to 255.
+    pub exit: u8,
+    /// One line saying what the code means.
+    pub doc: &'static str,
+    /// The remedy, often a flag, when there is one.
+    pub hint: Option<&'static str>,
+    /// The long markdown explanation from the variant's doc comment, `""` if none.
+    pub explain: &'static str,
+    /// The name of the Rust variant.
+    pub variant: &'static str,
+    /// Whether this is the enum's fallback code.
+    pub fallback: bool,
+    /// Whether this is the code for command-line usage errors (`#[code(usage)]`).
+    pub usage: bool,
+    /// Why the code is retired, when it is (`#[code(retired = "...")]`).
+    pub retired: Option<&'static str>,
+}
+
+impl CodeInfo {
+    #[doc(hidden)]
+    #[allow(clippy::too_many_arguments)]
+    pub const fn __new(
+        code: &'static str,
+        exit: u8,
+        doc: &'static str,
+        hint: Option<&'static str>,
+        explain: &'static str,
+        variant: &'static str,
+        fallback: bool,
+        usage: bool,
+        retired: Option<&'static str>,
+    ) -> Self {
+        CodeInfo {
+            code,
+            exit,
+            doc,
+            hint,
+            explain,
+            variant,
+            fallback,
+            usage,
+            retired,
+        }
+    }
+
+    /// The stable code string; a method so it can be named in iterator chains.
+    ///
+    /// ```
+    /// # use sponson_codes::{CodeInfo, ErrorCode, ErrorCodes};
+    /// # #[derive(ErrorCodes)]
+    /// # enum Code {
+    /// #     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    /// #     Internal,
+    /// # }
+    /// let codes: Vec<&str> = Code::TABLE.iter().map(CodeInfo::code).collect();
+    /// assert_eq!(codes, ["INTERNAL"]);
+    /// ```
+    pub const fn code(&self) -> &'static str {
+        self.code
+    }
+
+    /// The process exit code.
+    pub const fn exit(&self) -> u8 {
+        self.exit
+    }
+
+    /// Whether the code is retired: listed so it is never reused, but no longer raised.
+    pub const fn is_retired(&self) -> bool {
+        self.retired.is_some()
+    }
+}
+
+/// One exit class declared with `#[codes(exits(N = "meaning", ...))]`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct ExitClass {
+    /// The process exit code.
+    pub exit: u8,
+    /// What every code with this exit has in common.
+    pub meaning: &'static str,
+}
+
+impl ExitClass {
+    #[doc(hidden)]
+    pub const fn __new(exit: u8, meaning: &'static str) -> Self {
+        ExitClass { exit, meaning }
+    }
+}
+
+/// What the derive knows about a whole enum: where it lives, its docs and its table.
+///
+/// This is what the registry lists for every enum linked into a program.
+///
+/// ```
+/// use sponson_codes::{ErrorCode, ErrorCodes};
+///
+/// /// Failures of the demo.
+/// #[derive(ErrorCodes)]
+/// #[codes(exits(1 = "failure"))]
+/// pub enum Code {
+///     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+///     Internal,
+/// }
+///
+/// let info = Code::ENUM;
+/// assert_eq!(info.name, "Code");
+/// assert_eq!(info.doc, "Failures of the demo.");
+/// assert_eq!(info.exits[0].meaning, "failure");
+/// assert_eq!(info.table.len(), 1);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct EnumInfo {
+    /// The enum's name.
+    pub name: &'static str,
+    /// `module_path!()` where the enum is declared, such as `plan::errors`.
+    pub module_path: &'static str,
+    /// The package that declares the enum (`CARGO_PKG_NAME`).
+    pub crate_name: &'static str,
+    /// The enum's doc comment, `""` if none.
+    pub doc: &'static str,
+    /// The declared exit classes, in declaration order; empty when none are declared.
+    pub exits: &'static [ExitClass],
+    /// Every code, in declaration order.
+    pub table: &'static [CodeInfo],
+    /// Index of the fallback code in `table`.
+    pub fallback: usize,
+    /// Whether the enum is `pub`.
+    pub public: bool,
+    /// Whether the enum is `#[non_exhaustive]`.
+    pub non_exhaustive: bool,
+    /// Whether an unknown code is a deserialization error (`#[codes(deny_unknown)]`).
+    pub deny_unknown: bool,
+}
+
+impl EnumInfo {
+    #[doc(hidden)]
+    #[allow(clippy::too_many_arguments)]
+    pub const fn __new(
+        name: &'static str,
+        module_path: &'static str,
+        crate_name: &'static str,
+        doc: &'static str,
+        exits: &'static [ExitClass],
+        table: &'static [CodeInfo],
+        fallback: usize,
+        public: bool,
+        non_exhaustive: bool,
+        deny_unknown: bool,
+    ) -> Self {
+        EnumInfo {
+            name,
+            module_path,
+            crate_name,
+            doc,
+            exits,
+            table,
+            fallback,
+            public,
+            non_exhaustive,
+            deny_unknown,
+        }
+    }
+
+    /// The enum's path, `module_path::Name`.
+    pub fn path(&self) -> String {
+        format!("{}::{}", self.module_path, self.name)
+    }
+
+    /// The fallback code's entry.
+    pub fn fallback_info(&self) -> &'static CodeInfo {
+        &self.table[self.fallback]
+    }
+
+    /// The entry for `code`, if the enum lists it.
+    pub fn get(&self, code: &str) -> Option<&'static CodeInfo> {
+        self.table.iter().find(|info| info.code == code)
+    }
+}
+
+/// An error code enum: implemented by `#[derive(ErrorCodes)]`.
+///
+/// Every accessor indexes the static [`TABLE`](ErrorCode::TABLE): there is no
+/// string work per call.
+///
+/// ```
+/// use sponson_codes::{ErrorCode, ErrorCodes};
+///
+/// #[derive(Debug, ErrorCodes)]
+/// enum Code {
+///     /// The lock file names the run that holds it.
+///     #[code(exit = 3, doc = "Another run holds the lock.", hint = "Pass --wait.")]
+///     LockHeld,
+///     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+///     Internal,
+/// }
+///
+/// assert_eq!(Code::LockHeld.code(), "LOCK_HELD");
+/// assert_eq!(Code::LockHeld.exit_code(), 3);
+/// assert_eq!(Code::LockHeld.hint(), Some("Pass --wait."));
+/// assert_eq!(Code::LockHeld.explain(), "The lock file names the run that holds it.");
+/// assert_eq!(Code::FALLBACK_INFO.code, "INTERNAL");
+/// ```
+pub trait ErrorCode: 'static {
+    /// Every code of the enum, in declaration order.
+    const TABLE: &'static [CodeInfo];
+    /// The enum as a whole: name, location, doc comment, exit classes.
+    const ENUM: &'static EnumInfo;
+    /// The fallback code: used for unknown codes and unexpected failures.
+    const FALLBACK_INFO: &'static CodeInfo;
+    /// The code marked `#[code(usage)]` for command-line usage errors, if any.
+    const USAGE_INFO: Option<&'static CodeInfo>;
+
+    /// This value's entry in [`TABLE`](ErrorCode::TABLE).
+    fn info(&self) -> &'static CodeInfo;
+
+    /// The stable code string, such as `LOCK_HELD`.
+    fn code(&self) -> &'static str {
+        self.info().code
+    }
+
+    /// The process exit code, 1 to 255.
+    fn exit_code(&self) -> u8 {
+        self.info().exit
+    }
+
+    /// One line saying what the code means.
+    fn doc(&self) -> &'static str {
+        self.info().doc
+    }
+
+    /// The remedy, when there is one.
+    fn hint(&self) -> Option<&'static str> {
+        self.info().hint
+    }
+
+    /// The long explanation from the variant's doc comment, `""` if none.
+    fn explain(&self) -> &'static str {
+        self.info().explain
+    }
+
+    /// Writes the fields marked `#[code(detail)]`, and only those, into `details`.
+    ///
+    /// The derive implements this for variants with marked fields; nothing else
+    /// of the value is ever serialized.
+    fn write_details(&self, details: &mut crate::Details) {
+        let _ = details;
+    }
+}
+
+/// An error code enum whose variants are all units, so every value can be
+/// listed and looked up by its code string.
+///
+/// The derive implements this beside [`ErrorCode`] and also generates inherent
+/// `ALL`, `FALLBACK` and `from_code` items on the enum that forward here, so
+/// they can be used without importing this trait.
+///
+/// ```
+/// use sponson_codes::{ErrorCodes, ErrorCodeSet};
+///
+/// #[derive(Debug, PartialEq, ErrorCodes)]
+/// enum Code {
+///     #[code(exit = 3, doc = "Another run holds the lock.")]
+///     LockHeld,
+///     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+///     Internal,
+/// }
+///
+/// assert_eq!(Code::from_code("LOCK_HELD"), Some(Code::LockHeld));
+/// assert_eq!(Code::from_code("lock_held"), None);
+/// assert_eq!(Code::FALLBACK, Code::Internal);
+/// assert_eq!(<Code as ErrorCodeSet>::ALL.len(), 2);
+/// ```
+pub trait ErrorCodeSet: ErrorCode + Sized {
+    /// Every variant, in declaration order (parallel to [`ErrorCode::TABLE`]).
+    const ALL: &'static [Self];
+    /// The fallback variant.
+    const FALLBACK: Self;
+
+    /// The variant whose code is exactly `code` (case-sensitive), by a perfect
+    /// hash computed at compile time.
+    fn from_code(code: &str) -> Option<Self>;
+
+    /// The variant whose code is `code`, or the fallback for an unknown code.
+    fn from_code_or_fallback(code: &str) -> Self {
+        Self::from_code(code).unwrap_or(Self::FALLBACK)
+    }
+}
+
+/// The error of `FromStr` on a code enum: the string is not one of its codes.
+///
+/// ```
+/// use sponson_codes::ErrorCodes;
+///
+/// #[derive(Debug, ErrorCodes)]
+/// enum Code {
+///     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+///     Internal,
+/// }
+///
+/// let err = "NOPE".parse::<Code>().unwrap_err();
+/// assert_eq!(err.code(), "NOPE");
+/// assert_eq!(err.to_string(), "unknown error code `NOPE` for `Code`");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownCode {
+    code: String,
+    enum_name: &'static str,
+}
+
+impl UnknownCode {
+    /// An error for `code`, which `enum_name` does not list.
+    pub fn new(code: impl Into<String>, enum_name: &'static str) -> Self {
+        UnknownCode {
+            code: code.into(),
+            enum_name,
+        }
+    }
+
+    /// The code that was not found.
+    pub fn code(&self) -> &str {
+        &self.code
+    }
+
+    /// The name of the enum that was searched.
+    pub fn enum_name(&self) -> &'static str {
+        self.enum_name
+    }
+}
+
+impl fmt::Display for UnknownCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown error code `{}` for `{}`",
+            self.code.escape_debug(),
+            self.enum_name
+        )
+    }
+}
+
+impl std::error::Error for UnknownCode {}

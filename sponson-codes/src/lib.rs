@@ -1,0 +1,50 @@
+//! Error codes as a documented, machine-readable contract.
+//!
+//! One annotated enum is the single source of truth for a program's failures:
+//! `#[derive(ErrorCodes)]` turns it into a lookup table, the exit code of each
+//! failure, the serde form that scripts and agents read, and compile errors for
+//! any misuse.
+//!
+//! ```
+//! use sponson_codes::{ErrorCode, ErrorCodes};
+//!
+//! /// Failures of the `plan` command line.
+//! #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, ErrorCodes)]
+//! #[codes(exits(1 = "failure", 2 = "refused before running", 3 = "the lock is held or was lost"))]
+//! pub enum Code {
+//!     #[code(exit = 2, doc = "The plan file cannot be read or is not valid YAML.")]
+//!     PlanParse,
+//!     #[code(exit = 3, doc = "Another run holds the scope's lock.", hint = "Wait for it, or pass --wait.")]
+//!     LockHeld,
+//!     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+//!     Internal,
+//! }
+//!
+//! assert_eq!(Code::LockHeld.code(), "LOCK_HELD");
+//! assert_eq!(Code::LockHeld.exit_code(), 3);
+//! assert_eq!(Code::from_code("PLAN_PARSE"), Some(Code::PlanParse));
+//! assert_eq!(sponson_codes::code!(Code, "LOCK_HELD"), Code::LockHeld);
+//! assert_eq!(serde_json::to_string(&Code::LockHeld).unwrap(), r#""LOCK_HELD""#);
+//! let unknown: Code = serde_json::from_str(r#""SOMETHING_NEW""#).unwrap();
+//! assert_eq!(unknown, Code::Internal);
+//! ```
+#![deny(missing_docs)]
+
+mod code;
+mod details;
+mod hash;
+mod macros;
+mod registry;
+
+pub use crate::code::{CodeInfo, EnumInfo, ErrorCode, ErrorCodeSet, ExitClass, UnknownCode};
+pub use crate::details::Details;
+pub use crate::registry::{registered, Registration};
+
+/// Derives [`ErrorCode`] (and, for enums of unit variants, [`ErrorCodeSet`],
+/// `FromStr`, `Serialize` and `Deserialize`) from `#[code(...)]` attributes.
+///
+/// See the crate's README for every attribute.
+pub use sponson_codes_derive::ErrorCodes;
+
+#[doc(hidden)]
+pub mod __private;

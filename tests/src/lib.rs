@@ -1,0 +1,1 @@
+//! Integration, UI and fixture tests of sponson-codes; nothing to use here.
