@@ -15,8 +15,8 @@ use core::marker::PhantomData;
 
 /// Looks `key` up in the derive's perfect hash.
 #[inline]
-pub fn lookup(key: &str, seed: u64, pilots: &[u16], codes: &[&str]) -> Option<usize> {
-    crate::hash::lookup(key, seed, pilots, codes)
+pub fn lookup(key: &str, seed: u64, pilots: &[u16], slots: &[(&str, u32)]) -> Option<usize> {
+    crate::hash::lookup(key, seed, pilots, slots)
 }
 
 /// The index of `code` in `table`, for `code!` at compile time.
@@ -85,3 +85,10 @@ impl<C: ErrorCodeSet> serde::de::Visitor<'_> for CodeVisitor<C> {
         }
     }
 }
+
+/// What stub impls point at while the enum has errors; never seen at run time
+/// because the crate does not compile.
+pub static STUB_INFO: CodeInfo = CodeInfo::__new("", 1, "", None, "", "", true, false, None);
+
+/// See [`STUB_INFO`].
+pub static STUB_ENUM: EnumInfo = EnumInfo::__new("", "", "", "", &[], &[], 0, false, false, false);

@@ -1,0 +1,413 @@
+//! Parsing of `#[codes(...)]`, `#[code(...)]` and doc comments.
+//!
+//! Parsing records what was written; rules that relate several keys or
+//! variants live in `check.rs`.
+
+use crate::case::{RenameRule, RULE_NAMES};
+use crate::ctxt::Ctxt;
+use crate::similar::closest;
+use proc_macro2::TokenStream;
+use quote::ToTokens;
+use syn::meta::ParseNestedMeta;
+use syn::parse::ParseStream;
+use syn::{Attribute, Expr, ExprLit, Lit, LitInt, LitStr, Token};
+
+/// A key's value together with the key as written, for error spans.
+pub struct Keyed<T> {
+    pub key: syn::Path,
+    pub value: T,
+}
+
+pub struct ExitDecl {
+    pub exit: u8,
+    pub lit: LitInt,
+    pub meaning: String,
+}
+
+#[derive(Default)]
+pub struct EnumAttrs {
+    pub rename_all: Option<Keyed<RenameRule>>,
+    pub exits: Option<Keyed<Vec<ExitDecl>>>,
+    pub krate: Option<Keyed<syn::Path>>,
+    pub deny_unknown: Option<Keyed<()>>,
+}
+
+#[derive(Default)]
+pub struct VariantAttrs {
+    /// The first `#[code(...)]`, where errors about missing keys point.
+    pub attr: Option<TokenStream>,
+    pub exit: Option<Keyed<(u8, LitInt)>>,
+    pub doc: Option<Keyed<LitStr>>,
+    pub hint: Option<Keyed<LitStr>>,
+    pub name: Option<Keyed<LitStr>>,
+    pub fallback: Option<Keyed<()>>,
+    pub usage: Option<Keyed<()>>,
+    pub retired: Option<Keyed<LitStr>>,
+}
+
+#[derive(Default)]
+pub struct FieldAttrs {
+    /// The name the field is written under in the error's details.
+    pub detail: Option<Keyed<Option<LitStr>>>,
+}
+
+const ENUM_KEYS: &[&str] = &["rename_all", "exits", "crate", "deny_unknown"];
+const VARIANT_KEYS: &[&str] = &[
+    "exit", "doc", "hint", "name", "fallback", "usage", "retired",
+];
+const FIELD_KEYS: &[&str] = &["detail"];
+
+fn key_name(path: &syn::Path) -> String {
+    path.to_token_stream().to_string().replace(' ', "")
+}
+
+fn unknown_key(meta: &ParseNestedMeta, attr: &str, known: &[&str]) -> syn::Error {
+    let key = key_name(&meta.path);
+    let hint = match closest(&key, known) {
+        Some(suggestion) => format!("did you mean `{suggestion}`?"),
+        None => format!("expected one of {}", list(known)),
+    };
+    meta.error(format_args!(
+        "unknown key `{key}` in #[{attr}(...)]; {hint}"
+    ))
+}
+
+fn list(words: &[&str]) -> String {
+    let quoted: Vec<String> = words.iter().map(|w| format!("`{w}`")).collect();
+    quoted.join(", ")
+}
+
+/// Stores `value` unless the key was given already, which is an error
+/// pointing at both.
+fn set<T>(cx: &Ctxt, slot: &mut Option<Keyed<T>>, key: &syn::Path, value: T, attr: &str) {
+    if let Some(first) = slot {
+        cx.duplicate(
+            key,
+            &first.key,
+            format_args!(
+                "duplicate key `{}` in #[{attr}(...)]; give it once",
+                key_name(key)
+            ),
+        );
+    } else {
+        *slot = Some(Keyed {
+            key: key.clone(),
+            value,
+        });
+    }
+}
+
+/// A flag such as `fallback`: it takes no value.
+fn flag(meta: &ParseNestedMeta, attr: &str) -> syn::Result<()> {
+    if meta.input.peek(Token![=]) || meta.input.peek(syn::token::Paren) {
+        let key = key_name(&meta.path);
+        return Err(meta.error(format_args!(
+            "`{key}` in #[{attr}(...)] takes no value; write just `{key}`"
+        )));
+    }
+    Ok(())
+}
+
+fn parse_value(meta: &ParseNestedMeta, attr: &str, example: &str) -> syn::Result<Expr> {
+    let key = key_name(&meta.path);
+    if !meta.input.peek(Token![=]) {
+        return Err(meta.error(format_args!(
+            "`{key}` in #[{attr}(...)] needs a value, as in `{key} = {example}`"
+        )));
+    }
+    let value = meta.value()?;
+    value.parse::<Expr>()
+}
+
+fn lit_str(meta: &ParseNestedMeta, attr: &str) -> syn::Result<LitStr> {
+    let key = key_name(&meta.path);
+    match parse_value(meta, attr, "\"...\"")? {
+        Expr::Lit(ExprLit {
+            lit: Lit::Str(lit), ..
+        }) => Ok(lit),
+        other => Err(syn::Error::new_spanned(
+            other,
+            format_args!("`{key}` must be a string literal, as in `{key} = \"...\"`"),
+        )),
+    }
+}
+
+fn exit_value(meta: &ParseNestedMeta) -> syn::Result<(u8, LitInt)> {
+    const RANGE: &str = "an integer literal from 1 to 255, as in `exit = 2`";
+    match parse_value(meta, "code", "2")? {
+        Expr::Lit(ExprLit {
+            lit: Lit::Int(lit), ..
+        }) => exit_number(&lit).map(|exit| (exit, lit)),
+        Expr::Unary(neg) if matches!(neg.op, syn::UnOp::Neg(_)) => Err(syn::Error::new_spanned(
+            neg,
+            format_args!("exit codes cannot be negative; `exit` must be {RANGE}"),
+        )),
+        other => Err(syn::Error::new_spanned(
+            other,
+            format_args!(
+                "`exit` must be {RANGE}; constants and expressions are not accepted because the docs are generated from the literal"
+            ),
+        )),
+    }
+}
+
+/// An exit code: 0 means success, and a process can only report 1 to 255.
+fn exit_number(lit: &LitInt) -> syn::Result<u8> {
+    let number: u64 = lit.base10_parse().map_err(|_| {
+        syn::Error::new_spanned(
+            lit,
+            "exit must be an integer from 1 to 255, without a suffix",
+        )
+    })?;
+    if !lit.suffix().is_empty() {
+        return Err(syn::Error::new_spanned(
+            lit,
+            "exit must be an integer from 1 to 255, without a suffix",
+        ));
+    }
+    match number {
+        0 => Err(syn::Error::new_spanned(
+            lit,
+            "exit 0 means success and cannot be an error's exit code; use 1 to 255",
+        )),
+        1..=255 => Ok(number as u8),
+        _ => Err(syn::Error::new_spanned(
+            lit,
+            format_args!("exit {number} is out of range: a process exit code is 1 to 255"),
+        )),
+    }
+}
+
+pub fn enum_attrs(cx: &Ctxt, attrs: &[Attribute]) -> EnumAttrs {
+    let mut out = EnumAttrs::default();
+    for attr in attrs {
+        if attr.path().is_ident("code") {
+            cx.error_spanned_by(
+                attr,
+                "#[code(...)] goes on variants; write #[codes(...)] on the enum",
+            );
+            continue;
+        }
+        if !attr.path().is_ident("codes") {
+            continue;
+        }
+        let result = attr.parse_nested_meta(|meta| {
+            if meta.path.is_ident("rename_all") {
+                let lit = lit_str(&meta, "codes")?;
+                match RenameRule::from_name(&lit.value()) {
+                    Some(rule) => set(cx, &mut out.rename_all, &meta.path, rule, "codes"),
+                    None => cx.error_spanned_by(&lit, unknown_rule(&lit.value())),
+                }
+            } else if meta.path.is_ident("exits") {
+                let decls = exits(cx, &meta)?;
+                set(cx, &mut out.exits, &meta.path, decls, "codes");
+            } else if meta.path.is_ident("crate") {
+                let path = crate_path(&meta)?;
+                set(cx, &mut out.krate, &meta.path, path, "codes");
+            } else if meta.path.is_ident("deny_unknown") {
+                flag(&meta, "codes")?;
+                set(cx, &mut out.deny_unknown, &meta.path, (), "codes");
+            } else {
+                return Err(unknown_key(&meta, "codes", ENUM_KEYS));
+            }
+            Ok(())
+        });
+        if let Err(error) = result {
+            cx.syn_error(error);
+        }
+    }
+    out
+}
+
+fn unknown_rule(name: &str) -> String {
+    let names: Vec<&str> = RULE_NAMES.iter().map(|(name, _)| *name).collect();
+    match closest(name, &names) {
+        Some(suggestion) => format!("unknown rename_all `{name}`; did you mean `{suggestion}`?"),
+        None => format!(
+            "unknown rename_all `{name}`; expected one of {}",
+            list(&names)
+        ),
+    }
+}
+
+/// `crate = path`, or `crate = "path"` as serde spells it.
+fn crate_path(meta: &ParseNestedMeta) -> syn::Result<syn::Path> {
+    let value = meta.value()?;
+    if value.peek(LitStr) {
+        let lit: LitStr = value.parse()?;
+        return lit.parse();
+    }
+    value.call(syn::Path::parse_mod_style)
+}
+
+/// `exits(1 = "failure", 2 = "...")`.
+fn exits(cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<Vec<ExitDecl>> {
+    let content;
+    syn::parenthesized!(content in meta.input);
+    let mut decls: Vec<ExitDecl> = Vec::new();
+    while !content.is_empty() {
+        let (lit, meaning) = exit_decl(&content)?;
+        match exit_number(&lit) {
+            Ok(exit) => {
+                if meaning.value().trim().is_empty() {
+                    cx.error_spanned_by(
+                        &meaning,
+                        "the meaning of an exit code is empty; say what its codes have in common",
+                    );
+                }
+                if let Some(first) = decls.iter().find(|d| d.exit == exit) {
+                    cx.duplicate(
+                        &lit,
+                        &first.lit,
+                        format_args!(
+                            "exit {exit} is declared twice in exits(...); declare it once"
+                        ),
+                    );
+                } else {
+                    decls.push(ExitDecl {
+                        exit,
+                        lit,
+                        meaning: meaning.value(),
+                    });
+                }
+            }
+            Err(error) => cx.syn_error(error),
+        }
+        if content.is_empty() {
+            break;
+        }
+        content.parse::<Token![,]>()?;
+    }
+    Ok(decls)
+}
+
+fn exit_decl(input: ParseStream) -> syn::Result<(LitInt, LitStr)> {
+    let shape = "each entry of exits(...) is `N = \"meaning\"`, as in exits(1 = \"failure\", 2 = \"usage\")";
+    let lit: LitInt = input
+        .parse()
+        .map_err(|e| syn::Error::new(e.span(), shape))?;
+    input
+        .parse::<Token![=]>()
+        .map_err(|e| syn::Error::new(e.span(), shape))?;
+    let meaning: LitStr = input
+        .parse()
+        .map_err(|e| syn::Error::new(e.span(), shape))?;
+    Ok((lit, meaning))
+}
+
+pub fn variant_attrs(cx: &Ctxt, attrs: &[Attribute]) -> VariantAttrs {
+    let mut out = VariantAttrs::default();
+    for attr in attrs {
+        if attr.path().is_ident("codes") {
+            cx.error_spanned_by(
+                attr,
+                "#[codes(...)] goes on the enum; write #[code(...)] on variants",
+            );
+            continue;
+        }
+        if !attr.path().is_ident("code") {
+            continue;
+        }
+        if let Some(first) = &out.attr {
+            cx.duplicate(
+                attr,
+                first,
+                "a variant takes one #[code(...)] attribute; merge the keys into the first",
+            );
+            continue;
+        }
+        out.attr = Some(attr.to_token_stream());
+        let result = attr.parse_nested_meta(|meta| {
+            let path = &meta.path;
+            if path.is_ident("exit") {
+                let value = exit_value(&meta)?;
+                set(cx, &mut out.exit, path, value, "code");
+            } else if path.is_ident("doc") {
+                let value = lit_str(&meta, "code")?;
+                set(cx, &mut out.doc, path, value, "code");
+            } else if path.is_ident("hint") {
+                let value = lit_str(&meta, "code")?;
+                set(cx, &mut out.hint, path, value, "code");
+            } else if path.is_ident("name") {
+                let value = lit_str(&meta, "code")?;
+                set(cx, &mut out.name, path, value, "code");
+            } else if path.is_ident("retired") {
+                let value = lit_str(&meta, "code")?;
+                set(cx, &mut out.retired, path, value, "code");
+            } else if path.is_ident("fallback") {
+                flag(&meta, "code")?;
+                set(cx, &mut out.fallback, path, (), "code");
+            } else if path.is_ident("usage") {
+                flag(&meta, "code")?;
+                set(cx, &mut out.usage, path, (), "code");
+            } else if path.is_ident("detail") {
+                return Err(meta.error(
+                    "`detail` goes on a field of the variant, as in `#[code(detail)] path: String`",
+                ));
+            } else {
+                return Err(unknown_key(&meta, "code", VARIANT_KEYS));
+            }
+            Ok(())
+        });
+        if let Err(error) = result {
+            cx.syn_error(error);
+        }
+    }
+    out
+}
+
+pub fn field_attrs(cx: &Ctxt, attrs: &[Attribute]) -> FieldAttrs {
+    let mut out = FieldAttrs::default();
+    for attr in attrs {
+        if !attr.path().is_ident("code") {
+            continue;
+        }
+        let result = attr.parse_nested_meta(|meta| {
+            if meta.path.is_ident("detail") {
+                let rename = if meta.input.peek(Token![=]) {
+                    Some(lit_str(&meta, "code")?)
+                } else {
+                    None
+                };
+                set(cx, &mut out.detail, &meta.path, rename, "code");
+                Ok(())
+            } else if VARIANT_KEYS.iter().any(|key| meta.path.is_ident(key)) {
+                Err(meta.error(format_args!(
+                    "`{}` goes in the variant's #[code(...)], not on a field; fields take only `detail`",
+                    key_name(&meta.path)
+                )))
+            } else {
+                Err(unknown_key(&meta, "code", FIELD_KEYS))
+            }
+        });
+        if let Err(error) = result {
+            cx.syn_error(error);
+        }
+    }
+    out
+}
+
+/// The text of `///` comments, with the one space after `///` removed and
+/// surrounding blank lines trimmed.
+pub fn doc_comment(attrs: &[Attribute]) -> String {
+    let mut lines: Vec<String> = Vec::new();
+    for attr in attrs {
+        if !attr.path().is_ident("doc") {
+            continue;
+        }
+        let syn::Meta::NameValue(nv) = &attr.meta else {
+            continue;
+        };
+        let Expr::Lit(ExprLit {
+            lit: Lit::Str(lit), ..
+        }) = &nv.value
+        else {
+            continue;
+        };
+        for line in lit.value().split('\n') {
+            lines.push(line.strip_prefix(' ').unwrap_or(line).trim_end().to_owned());
+        }
+    }
+    let text = lines.join("\n");
+    text.trim_matches('\n').to_owned()
+}

@@ -1,0 +1,285 @@
+//! Rules across keys and variants, one function each, run after parsing.
+
+use crate::ast::{Input, Variant};
+use crate::ctxt::Ctxt;
+use std::collections::HashMap;
+use syn::Member;
+
+pub fn check(cx: &Ctxt, input: &Input) {
+    no_generics(cx, input);
+    not_empty(cx, input);
+    every_variant_has_code(cx, input);
+    required_keys(cx, input);
+    texts_not_empty(cx, input);
+    valid_names(cx, input);
+    exits_declared(cx, input);
+    unique_codes(cx, input);
+    one_fallback(cx, input);
+    at_most_one_usage(cx, input);
+    live_special_codes(cx, input);
+    named_details(cx, input);
+}
+
+/// The code table is one static per enum; a generic enum would need one per
+/// instantiation, and its codes could not be listed in the docs.
+fn no_generics(cx: &Ctxt, input: &Input) {
+    let generics = &input.original.generics;
+    if !generics.params.is_empty() {
+        cx.error_spanned_by(
+            &generics.params,
+            "ErrorCodes cannot be derived for a generic enum: its code table is one static shared by every instantiation; remove the type and lifetime parameters and keep data in the variants' fields",
+        );
+    } else if let Some(where_clause) = &generics.where_clause {
+        cx.error_spanned_by(
+            where_clause,
+            "ErrorCodes cannot be derived for an enum with a where clause; remove it",
+        );
+    }
+}
+
+/// An enum without variants has no fallback, so unknown codes would have
+/// nowhere to go.
+fn not_empty(cx: &Ctxt, input: &Input) {
+    if input.variants.is_empty() {
+        cx.error_spanned_by(
+            input.ident,
+            "ErrorCodes cannot be derived for an empty enum; add variants with #[code(exit = N, doc = \"...\")], one of them marked `fallback`",
+        );
+    }
+}
+
+/// A variant without metadata would be an unlisted code.
+fn every_variant_has_code(cx: &Ctxt, input: &Input) {
+    for variant in &input.variants {
+        if variant.attrs.attr.is_none() {
+            cx.error_spanned_by(
+                variant.ident,
+                format_args!(
+                    "variant `{}` has no #[code(...)]; add #[code(exit = N, doc = \"...\")] above it",
+                    variant.ident
+                ),
+            );
+        }
+    }
+}
+
+/// Every code needs an exit for the process and a line for the docs.
+fn required_keys(cx: &Ctxt, input: &Input) {
+    for variant in &input.variants {
+        let Some(attr) = &variant.attrs.attr else {
+            continue;
+        };
+        if variant.attrs.exit.is_none() {
+            cx.error_spanned_by(
+                attr,
+                format_args!(
+                    "#[code(...)] on `{}` is missing `exit`; add `exit = N` with N from 1 to 255",
+                    variant.ident
+                ),
+            );
+        }
+        if variant.attrs.doc.is_none() {
+            cx.error_spanned_by(
+                attr,
+                format_args!(
+                    "#[code(...)] on `{}` is missing `doc`; add `doc = \"...\"`, one line saying what the code means",
+                    variant.ident
+                ),
+            );
+        }
+    }
+}
+
+/// An empty doc or hint renders as a blank cell that tells the reader nothing;
+/// a multi-line doc breaks the one-line tables.
+fn texts_not_empty(cx: &Ctxt, input: &Input) {
+    for variant in &input.variants {
+        let attrs = &variant.attrs;
+        if let Some(doc) = &attrs.doc {
+            let text = doc.value.value();
+            if text.trim().is_empty() {
+                cx.error_spanned_by(
+                    &doc.value,
+                    "`doc` is empty; say in one line what the code means",
+                );
+            } else if text.contains('\n') {
+                cx.error_spanned_by(
+                    &doc.value,
+                    "`doc` must be one line; put the longer text in the variant's doc comment",
+                );
+            }
+        }
+        for (key, keyed) in [("hint", &attrs.hint), ("retired", &attrs.retired)] {
+            if let Some(keyed) = keyed {
+                if keyed.value.value().trim().is_empty() {
+                    cx.error_spanned_by(
+                        &keyed.value,
+                        format_args!("`{key}` is empty; give the text or remove the key"),
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// Codes travel through shells, URLs, file names and JSON keys: keep them to
+/// a safe alphabet and a bounded length.
+fn valid_names(cx: &Ctxt, input: &Input) {
+    for variant in &input.variants {
+        if let Some(name) = &variant.attrs.name {
+            if !is_valid_code(&name.value.value()) {
+                cx.error_spanned_by(
+                    &name.value,
+                    "`name` must be 1 to 64 characters from A-Z, a-z, 0-9, `_`, `.` and `-`",
+                );
+            }
+        }
+    }
+}
+
+pub fn is_valid_code(code: &str) -> bool {
+    (1..=64).contains(&code.len())
+        && code
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'-'))
+}
+
+/// Exit codes stay coarse: once classes are declared, a new code must reuse one
+/// instead of quietly inventing another exit status.
+fn exits_declared(cx: &Ctxt, input: &Input) {
+    let Some(exits) = &input.attrs.exits else {
+        return;
+    };
+    let declared: Vec<String> = exits.value.iter().map(|d| d.exit.to_string()).collect();
+    for variant in &input.variants {
+        if let Some(exit) = &variant.attrs.exit {
+            if !exits.value.iter().any(|d| d.exit == exit.value.0) {
+                cx.error_spanned_by(
+                    &exit.value.1,
+                    format_args!(
+                        "exit {} is not declared in #[codes(exits(...))]; use one of {} or declare it there",
+                        exit.value.0,
+                        declared.join(", ")
+                    ),
+                );
+            }
+        }
+    }
+}
+
+/// A code string must name one failure, or `from_code` could not tell them apart.
+fn unique_codes(cx: &Ctxt, input: &Input) {
+    let mut seen: HashMap<&str, &Variant> = HashMap::new();
+    for variant in &input.variants {
+        match seen.get(variant.code.as_str()) {
+            Some(first) => cx.duplicate(
+                code_span(variant),
+                code_span(first),
+                format_args!(
+                    "code `{}` is used by `{}` and `{}`; give one of them another `name`",
+                    variant.code, first.ident, variant.ident
+                ),
+            ),
+            None => {
+                seen.insert(&variant.code, variant);
+            }
+        }
+    }
+}
+
+fn code_span(variant: &Variant) -> proc_macro2::TokenStream {
+    match &variant.attrs.name {
+        Some(name) => quote::ToTokens::to_token_stream(&name.value),
+        None => quote::ToTokens::to_token_stream(variant.ident),
+    }
+}
+
+/// Unknown codes and unexpected failures need exactly one place to go.
+fn one_fallback(cx: &Ctxt, input: &Input) {
+    let mut fallbacks = input
+        .variants
+        .iter()
+        .filter_map(|v| v.attrs.fallback.as_ref());
+    match fallbacks.next() {
+        None if !input.variants.is_empty() => cx.error_spanned_by(
+            input.ident,
+            "no fallback code; mark the variant for unexpected failures #[code(..., fallback)]",
+        ),
+        None => {}
+        Some(first) => {
+            for other in fallbacks {
+                cx.duplicate(
+                    &other.key,
+                    &first.key,
+                    "two fallback codes; keep `fallback` on one variant only",
+                );
+            }
+        }
+    }
+}
+
+/// A usage error must map to a single code so that every parser error agrees.
+fn at_most_one_usage(cx: &Ctxt, input: &Input) {
+    let mut usages = input.variants.iter().filter_map(|v| v.attrs.usage.as_ref());
+    if let Some(first) = usages.next() {
+        for other in usages {
+            cx.duplicate(
+                &other.key,
+                &first.key,
+                "two usage codes; keep `usage` on one variant only",
+            );
+        }
+    }
+}
+
+/// The fallback and usage codes are raised by the runtime itself, so they
+/// cannot be retired.
+fn live_special_codes(cx: &Ctxt, input: &Input) {
+    for variant in &input.variants {
+        let Some(retired) = &variant.attrs.retired else {
+            continue;
+        };
+        if variant.attrs.fallback.is_some() || variant.attrs.usage.is_some() {
+            cx.error_spanned_by(
+                &retired.key,
+                "the fallback and usage codes are raised by the runtime and cannot be retired; move `fallback` or `usage` to a live code first",
+            );
+        }
+    }
+}
+
+/// The envelope's own keys: a detail under one of them would be dropped.
+const RESERVED_DETAILS: &[&str] = &["code", "message", "hint"];
+
+/// Details are JSON object keys; a tuple field has no name to write, and the
+/// envelope's own keys are taken.
+fn named_details(cx: &Ctxt, input: &Input) {
+    for variant in &input.variants {
+        for field in &variant.fields {
+            let Some(detail) = &field.attrs.detail else {
+                continue;
+            };
+            if let (None, Member::Unnamed(_)) = (&detail.value, &field.member) {
+                cx.error_spanned_by(
+                    &detail.key,
+                    "a tuple field needs a name in the details; write #[code(detail = \"name\")]",
+                );
+            }
+            if let Some(rename) = &detail.value {
+                if rename.value().is_empty() {
+                    cx.error_spanned_by(rename, "the detail's name is empty; give it a name");
+                }
+            }
+            if let Some(name) = field.detail_name() {
+                if RESERVED_DETAILS.contains(&name.as_str()) {
+                    cx.error_spanned_by(
+                        &detail.key,
+                        format_args!(
+                            "`{name}` is reserved in the error envelope; write #[code(detail = \"...\")] with another name"
+                        ),
+                    );
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,295 @@
+//! Code generation for a valid enum.
+
+use crate::ast::{Input, Variant};
+use crate::phf;
+use proc_macro2::{Literal, TokenStream};
+use quote::quote;
+
+/// The path to the runtime crate: `::sponson_codes` unless `#[codes(crate = ...)]`.
+pub fn krate(input: &Input) -> TokenStream {
+    match &input.attrs.krate {
+        Some(keyed) => {
+            let path = &keyed.value;
+            quote!(#path)
+        }
+        None => quote!(::sponson_codes),
+    }
+}
+
+pub fn expand(input: &Input) -> syn::Result<TokenStream> {
+    let krate = krate(input);
+    let ident = input.ident;
+    let error_code = error_code_impl(input);
+    let exit_code = exit_code_impl(input);
+    let unit = if input.is_all_units() {
+        unit_impls(input)?
+    } else {
+        TokenStream::new()
+    };
+    Ok(quote! {
+        #[allow(non_upper_case_globals, unused_qualifications, clippy::all, clippy::pedantic)]
+        const _: () = {
+            use #krate::__private as __sp;
+            use __sp::core::option::Option::{None as __None, Some as __Some};
+            #error_code
+            #exit_code
+            #unit
+            __sp::inventory::submit! {
+                __sp::Registration::__new(<#ident as __sp::ErrorCode>::ENUM)
+            }
+        };
+    })
+}
+
+fn opt_str(value: Option<String>) -> TokenStream {
+    match value {
+        Some(text) => quote!(__Some(#text)),
+        None => quote!(__None),
+    }
+}
+
+fn table_entry(variant: &Variant) -> TokenStream {
+    let attrs = &variant.attrs;
+    let code = &variant.code;
+    let exit = Literal::u8_unsuffixed(attrs.exit.as_ref().map_or(1, |e| e.value.0));
+    let doc = attrs
+        .doc
+        .as_ref()
+        .map(|d| d.value.value())
+        .unwrap_or_default();
+    let hint = opt_str(attrs.hint.as_ref().map(|h| h.value.value()));
+    let explain = &variant.doc;
+    let name = variant.ident.to_string();
+    let fallback = attrs.fallback.is_some();
+    let usage = attrs.usage.is_some();
+    let retired = opt_str(attrs.retired.as_ref().map(|r| r.value.value()));
+    quote! {
+        __sp::CodeInfo::__new(#code, #exit, #doc, #hint, #explain, #name, #fallback, #usage, #retired)
+    }
+}
+
+fn error_code_impl(input: &Input) -> TokenStream {
+    let ident = input.ident;
+    let name = ident.to_string();
+    let doc = &input.doc;
+    let entries = input.variants.iter().map(table_entry);
+    let exits = input
+        .attrs
+        .exits
+        .iter()
+        .flat_map(|keyed| &keyed.value)
+        .map(|decl| {
+            let exit = Literal::u8_unsuffixed(decl.exit);
+            let meaning = &decl.meaning;
+            quote!(__sp::ExitClass::__new(#exit, #meaning))
+        });
+    let fallback = input.fallback_index().unwrap_or(0);
+    let usage = match input.usage_index() {
+        Some(index) => quote!(__Some(&<Self as __sp::ErrorCode>::TABLE[#index])),
+        None => quote!(__None),
+    };
+    let public = input.public;
+    let non_exhaustive = input.non_exhaustive;
+    let deny_unknown = input.attrs.deny_unknown.is_some();
+    let arms = input.variants.iter().enumerate().map(|(index, variant)| {
+        let variant = variant.ident;
+        quote!(Self::#variant { .. } => #index,)
+    });
+    let details = write_details(input);
+    quote! {
+        const __SPONSON_EXITS: &[__sp::ExitClass] = &[#(#exits),*];
+
+        #[automatically_derived]
+        impl __sp::ErrorCode for #ident {
+            const TABLE: &'static [__sp::CodeInfo] = &[#(#entries),*];
+            const ENUM: &'static __sp::EnumInfo = &__sp::EnumInfo::__new(
+                #name,
+                __sp::core::module_path!(),
+                match __sp::core::option_env!("CARGO_PKG_NAME") {
+                    __Some(name) => name,
+                    __None => "",
+                },
+                #doc,
+                __SPONSON_EXITS,
+                <Self as __sp::ErrorCode>::TABLE,
+                #fallback,
+                #public,
+                #non_exhaustive,
+                #deny_unknown,
+            );
+            const FALLBACK_INFO: &'static __sp::CodeInfo = &<Self as __sp::ErrorCode>::TABLE[#fallback];
+            const USAGE_INFO: __sp::core::option::Option<&'static __sp::CodeInfo> = #usage;
+
+            #[inline]
+            fn info(&self) -> &'static __sp::CodeInfo {
+                &<Self as __sp::ErrorCode>::TABLE[match self { #(#arms)* }]
+            }
+
+            #details
+        }
+    }
+}
+
+/// Only fields marked `#[code(detail)]` are written: an allowlist, so a field
+/// added later never leaks into the envelope by accident.
+fn write_details(input: &Input) -> TokenStream {
+    let arms: Vec<TokenStream> = input
+        .variants
+        .iter()
+        .filter_map(|variant| {
+            let marked: Vec<_> = variant
+                .fields
+                .iter()
+                .filter_map(|field| Some((field, field.detail_name()?)))
+                .collect();
+            if marked.is_empty() {
+                return None;
+            }
+            let ident = variant.ident;
+            let bindings = marked.iter().enumerate().map(|(i, (field, _))| {
+                let member = &field.member;
+                let binding = quote::format_ident!("__sponson_field{}", i);
+                quote!(#member: #binding)
+            });
+            let inserts = marked.iter().enumerate().map(|(i, (_, name))| {
+                let binding = quote::format_ident!("__sponson_field{}", i);
+                quote!(details.insert(#name, #binding);)
+            });
+            Some(quote! {
+                Self::#ident { #(#bindings,)* .. } => { #(#inserts)* }
+            })
+        })
+        .collect();
+    if arms.is_empty() {
+        return TokenStream::new();
+    }
+    quote! {
+        fn write_details(&self, details: &mut __sp::Details) {
+            #[allow(unreachable_patterns)]
+            match self {
+                #(#arms)*
+                _ => {}
+            }
+        }
+    }
+}
+
+fn exit_code_impl(input: &Input) -> TokenStream {
+    let ident = input.ident;
+    quote! {
+        #[automatically_derived]
+        impl __sp::core::convert::From<#ident> for __sp::std::process::ExitCode {
+            #[inline]
+            fn from(code: #ident) -> Self {
+                __sp::std::process::ExitCode::from(__sp::ErrorCode::exit_code(&code))
+            }
+        }
+    }
+}
+
+/// `ErrorCodeSet`, the inherent shortcuts, `FromStr` and serde: only an enum of
+/// unit variants can be rebuilt from its code string alone.
+fn unit_impls(input: &Input) -> syn::Result<TokenStream> {
+    let ident = input.ident;
+    let vis = &input.original.vis;
+    let codes: Vec<&str> = input.variants.iter().map(|v| v.code.as_str()).collect();
+    let hash = phf::build(&codes).ok_or_else(|| {
+        syn::Error::new_spanned(
+            ident,
+            "could not build the lookup table for these codes; please report this with the enum",
+        )
+    })?;
+    let n = codes.len();
+    let mut order = vec![0u32; n];
+    for (index, code) in codes.iter().enumerate() {
+        order[phf::lookup(&hash, code, n)] = index as u32;
+    }
+    let seed = Literal::u64_suffixed(hash.seed);
+    let pilots = hash.pilots.iter().map(|p| Literal::u16_unsuffixed(*p));
+    let pilot_count = hash.pilots.len();
+    let order = order.iter().map(|i| Literal::u32_unsuffixed(*i));
+    let variants: Vec<_> = input.variants.iter().map(|v| v.ident).collect();
+    let indices = 0..n;
+    let fallback = variants[input.fallback_index().unwrap_or(0)];
+    Ok(quote! {
+        #[automatically_derived]
+        impl __sp::ErrorCodeSet for #ident {
+            const ALL: &'static [Self] = &[#(Self::#variants),*];
+            const FALLBACK: Self = Self::#fallback;
+
+            #[inline]
+            fn from_code(code: &str) -> __sp::core::option::Option<Self> {
+                static PILOTS: [u16; #pilot_count] = [#(#pilots),*];
+                static SLOTS: [(&str, u32); #n] = {
+                    const ORDER: [u32; #n] = [#(#order),*];
+                    let table = <#ident as __sp::ErrorCode>::TABLE;
+                    let mut slots = [("", 0u32); #n];
+                    let mut slot = 0;
+                    while slot < #n {
+                        slots[slot] = (table[ORDER[slot] as usize].code, ORDER[slot]);
+                        slot += 1;
+                    }
+                    slots
+                };
+                match __sp::lookup(code, #seed, &PILOTS, &SLOTS) {
+                    __Some(index) => __Some(Self::__sponson_from_index(index)),
+                    __None => __None,
+                }
+            }
+        }
+
+        #[automatically_derived]
+        impl #ident {
+            /// Every variant, in declaration order.
+            #vis const ALL: &'static [Self] = <Self as __sp::ErrorCodeSet>::ALL;
+            /// The fallback variant, for unknown codes and unexpected failures.
+            #vis const FALLBACK: Self = Self::#fallback;
+
+            /// The variant whose code is exactly `code`, if the enum lists it.
+            #[must_use]
+            #[inline]
+            #vis fn from_code(code: &str) -> __sp::core::option::Option<Self> {
+                <Self as __sp::ErrorCodeSet>::from_code(code)
+            }
+
+            #[doc(hidden)]
+            #[must_use]
+            #vis const fn __sponson_from_index(index: usize) -> Self {
+                match index {
+                    #(#indices => Self::#variants,)*
+                    _ => Self::#fallback,
+                }
+            }
+        }
+
+        #[automatically_derived]
+        impl __sp::core::str::FromStr for #ident {
+            type Err = __sp::UnknownCode;
+
+            #[inline]
+            fn from_str(code: &str) -> __sp::core::result::Result<Self, __sp::UnknownCode> {
+                __sp::from_str(code)
+            }
+        }
+
+        #[automatically_derived]
+        impl __sp::serde::Serialize for #ident {
+            fn serialize<__S>(&self, serializer: __S) -> __sp::core::result::Result<__S::Ok, __S::Error>
+            where
+                __S: __sp::serde::Serializer,
+            {
+                serializer.serialize_str(__sp::ErrorCode::code(self))
+            }
+        }
+
+        #[automatically_derived]
+        impl<'de> __sp::serde::Deserialize<'de> for #ident {
+            fn deserialize<__D>(deserializer: __D) -> __sp::core::result::Result<Self, __D::Error>
+            where
+                __D: __sp::serde::Deserializer<'de>,
+            {
+                __sp::deserialize(deserializer)
+            }
+        }
+    })
+}

@@ -1,0 +1,96 @@
+//! Stub impls emitted next to the errors, so that a mistake in the enum is
+//! reported once, not again at every use of the traits it should implement.
+
+use crate::ast::Input;
+use crate::expand::krate;
+use proc_macro2::TokenStream;
+use quote::quote;
+
+pub fn expand(input: &Input, errors: syn::Error) -> TokenStream {
+    let errors = errors.into_compile_error();
+    if !input.original.generics.params.is_empty() || input.original.generics.where_clause.is_some()
+    {
+        return errors;
+    }
+    let krate = krate(input);
+    let ident = input.ident;
+    let vis = &input.original.vis;
+    let unit = match input.variants.first() {
+        Some(first) if input.is_all_units() => {
+            let first = first.ident;
+            quote! {
+                #[automatically_derived]
+                impl __sp::ErrorCodeSet for #ident {
+                    const ALL: &'static [Self] = &[];
+                    const FALLBACK: Self = Self::#first;
+                    fn from_code(_: &str) -> __sp::core::option::Option<Self> {
+                        __sp::core::option::Option::None
+                    }
+                }
+                #[automatically_derived]
+                impl #ident {
+                    #vis const ALL: &'static [Self] = &[];
+                    #vis const FALLBACK: Self = Self::#first;
+                    #vis fn from_code(_: &str) -> __sp::core::option::Option<Self> {
+                        __sp::core::option::Option::None
+                    }
+                    #[doc(hidden)]
+                    #vis const fn __sponson_from_index(_: usize) -> Self {
+                        Self::#first
+                    }
+                }
+                #[automatically_derived]
+                impl __sp::core::str::FromStr for #ident {
+                    type Err = __sp::UnknownCode;
+                    fn from_str(code: &str) -> __sp::core::result::Result<Self, __sp::UnknownCode> {
+                        __sp::from_str(code)
+                    }
+                }
+                #[automatically_derived]
+                impl __sp::serde::Serialize for #ident {
+                    fn serialize<__S>(&self, serializer: __S) -> __sp::core::result::Result<__S::Ok, __S::Error>
+                    where
+                        __S: __sp::serde::Serializer,
+                    {
+                        serializer.serialize_str("")
+                    }
+                }
+                #[automatically_derived]
+                impl<'de> __sp::serde::Deserialize<'de> for #ident {
+                    fn deserialize<__D>(deserializer: __D) -> __sp::core::result::Result<Self, __D::Error>
+                    where
+                        __D: __sp::serde::Deserializer<'de>,
+                    {
+                        __sp::deserialize(deserializer)
+                    }
+                }
+            }
+        }
+        _ => TokenStream::new(),
+    };
+    quote! {
+        #errors
+        #[allow(unused_qualifications, clippy::all, clippy::pedantic)]
+        const _: () = {
+            use #krate::__private as __sp;
+            #[automatically_derived]
+            impl __sp::ErrorCode for #ident {
+                const TABLE: &'static [__sp::CodeInfo] = &[];
+                const ENUM: &'static __sp::EnumInfo = &__sp::STUB_ENUM;
+                const FALLBACK_INFO: &'static __sp::CodeInfo = &__sp::STUB_INFO;
+                const USAGE_INFO: __sp::core::option::Option<&'static __sp::CodeInfo> =
+                    __sp::core::option::Option::None;
+                fn info(&self) -> &'static __sp::CodeInfo {
+                    &__sp::STUB_INFO
+                }
+            }
+            #[automatically_derived]
+            impl __sp::core::convert::From<#ident> for __sp::std::process::ExitCode {
+                fn from(_: #ident) -> Self {
+                    __sp::std::process::ExitCode::FAILURE
+                }
+            }
+            #unit
+        };
+    }
+}
