@@ -218,15 +218,15 @@ fn unit_impls(input: &Input) -> syn::Result<TokenStream> {
             const FALLBACK: Self = Self::#fallback;
 
             #[inline]
-            fn from_code(code: &str) -> __sp::core::option::Option<Self> {
-                static PILOTS: [u16; #pilot_count] = [#(#pilots),*];
-                static SLOTS: [(&str, u32); #n] = {
-                    const ORDER: [u32; #n] = [#(#order),*];
+            fn from_code(code: &__sp::core::primitive::str) -> __sp::core::option::Option<Self> {
+                static PILOTS: [__sp::core::primitive::u16; #pilot_count] = [#(#pilots),*];
+                static SLOTS: [(&__sp::core::primitive::str, __sp::core::primitive::u32); #n] = {
+                    const ORDER: [__sp::core::primitive::u32; #n] = [#(#order),*];
                     let table = <#ident as __sp::ErrorCode>::TABLE;
-                    let mut slots = [("", 0u32); #n];
+                    let mut slots: [(&__sp::core::primitive::str, __sp::core::primitive::u32); #n] = [("", 0); #n];
                     let mut slot = 0;
                     while slot < #n {
-                        slots[slot] = (table[ORDER[slot] as usize].code, ORDER[slot]);
+                        slots[slot] = (table[ORDER[slot] as __sp::core::primitive::usize].code, ORDER[slot]);
                         slot += 1;
                     }
                     slots
@@ -248,13 +248,13 @@ fn unit_impls(input: &Input) -> syn::Result<TokenStream> {
             /// The variant whose code is exactly `code`, if the enum lists it.
             #[must_use]
             #[inline]
-            #vis fn from_code(code: &str) -> __sp::core::option::Option<Self> {
+            #vis fn from_code(code: &__sp::core::primitive::str) -> __sp::core::option::Option<Self> {
                 <Self as __sp::ErrorCodeSet>::from_code(code)
             }
 
             #[doc(hidden)]
             #[must_use]
-            #vis const fn __sponson_from_index(index: usize) -> Self {
+            #vis const fn __sponson_from_index(index: __sp::core::primitive::usize) -> Self {
                 match index {
                     #(#indices => Self::#variants,)*
                     _ => Self::#fallback,
@@ -267,7 +267,7 @@ fn unit_impls(input: &Input) -> syn::Result<TokenStream> {
             type Err = __sp::UnknownCode;
 
             #[inline]
-            fn from_str(code: &str) -> __sp::core::result::Result<Self, __sp::UnknownCode> {
+            fn from_str(code: &__sp::core::primitive::str) -> __sp::core::result::Result<Self, __sp::UnknownCode> {
                 __sp::from_str(code)
             }
         }

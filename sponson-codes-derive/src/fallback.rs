@@ -23,7 +23,7 @@ pub fn expand(input: &Input, errors: syn::Error) -> TokenStream {
                 impl __sp::ErrorCodeSet for #ident {
                     const ALL: &'static [Self] = &[];
                     const FALLBACK: Self = Self::#first;
-                    fn from_code(_: &str) -> __sp::core::option::Option<Self> {
+                    fn from_code(_: &__sp::core::primitive::str) -> __sp::core::option::Option<Self> {
                         __sp::core::option::Option::None
                     }
                 }
@@ -31,18 +31,18 @@ pub fn expand(input: &Input, errors: syn::Error) -> TokenStream {
                 impl #ident {
                     #vis const ALL: &'static [Self] = &[];
                     #vis const FALLBACK: Self = Self::#first;
-                    #vis fn from_code(_: &str) -> __sp::core::option::Option<Self> {
+                    #vis fn from_code(_: &__sp::core::primitive::str) -> __sp::core::option::Option<Self> {
                         __sp::core::option::Option::None
                     }
                     #[doc(hidden)]
-                    #vis const fn __sponson_from_index(_: usize) -> Self {
+                    #vis const fn __sponson_from_index(_: __sp::core::primitive::usize) -> Self {
                         Self::#first
                     }
                 }
                 #[automatically_derived]
                 impl __sp::core::str::FromStr for #ident {
                     type Err = __sp::UnknownCode;
-                    fn from_str(code: &str) -> __sp::core::result::Result<Self, __sp::UnknownCode> {
+                    fn from_str(code: &__sp::core::primitive::str) -> __sp::core::result::Result<Self, __sp::UnknownCode> {
                         __sp::from_str(code)
                     }
                 }

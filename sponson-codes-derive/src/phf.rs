@@ -112,6 +112,14 @@ pub fn lookup(phf: &Phf, key: &str, n: usize) -> usize {
 mod tests {
     use super::*;
 
+    /// Inputs and outputs shared with the runtime's copy of `hash`.
+    const VECTORS: &[(u64, &str, u64)] = &[
+        (0, "", 0xe28f_2b20_61a2_b984),
+        (1, "LOCK_HELD", 0xca00_24c0_3a95_2572),
+        (7, "PROVIDER_TIMEOUT_412", 0x86c2_9246_98af_ddb1),
+        (42, "é-ü.x", 0x23ed_e573_a0cb_2ced),
+    ];
+
     #[test]
     fn hash_matches_the_shared_vectors() {
         for (seed, key, want) in VECTORS {
@@ -134,12 +142,3 @@ mod tests {
         }
     }
 }
-
-/// Inputs and outputs shared with the runtime's copy of `hash`.
-#[cfg(test)]
-pub const VECTORS: &[(u64, &str, u64)] = &[
-    (0, "", 0xe28f_2b20_61a2_b984),
-    (1, "LOCK_HELD", 0xca00_24c0_3a95_2572),
-    (7, "PROVIDER_TIMEOUT_412", 0x86c2_9246_98af_ddb1),
-    (42, "é-ü.x", 0x23ed_e573_a0cb_2ced),
-];
