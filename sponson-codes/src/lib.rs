@@ -30,15 +30,21 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod catalog;
 mod code;
 mod details;
+mod docs;
 mod hash;
+pub mod lock;
 mod macros;
 mod registry;
 
 pub use crate::code::{CodeInfo, EnumInfo, ErrorCode, ErrorCodeSet, ExitClass, UnknownCode};
 pub use crate::details::Details;
-pub use crate::registry::{registered, Registration};
+pub use crate::catalog::Catalog;
+pub use crate::docs::render_markdown;
+pub use crate::lock::compare;
+pub use crate::registry::{documented, duplicates, registered, Duplicate, Registration};
 
 /// Derives [`ErrorCode`] (and, for enums of unit variants, [`ErrorCodeSet`],
 /// `FromStr`, `Serialize` and `Deserialize`) from `#[code(...)]` attributes.

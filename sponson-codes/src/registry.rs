@@ -1,6 +1,16 @@
-//! The registry of every code enum linked into a program.
+//! The registry of every code enum linked into a program, and the check for
+//! one code string declared by several enums.
+//!
+//! Duplicate policy: the same code string in two enums is allowed when every
+//! declaration agrees on the exit code and none of them is retired, because a
+//! caller only sees the string and the exit, and both mean the same thing (a
+//! shared `INTERNAL` fallback in each crate is the usual case). It is an error
+//! when the exit codes differ, or when the code is retired in one enum and live
+//! in another (retired codes are never reused).
 
-use crate::code::EnumInfo;
+use core::fmt;
+
+use crate::code::{CodeInfo, EnumInfo};
 
 /// One enum's entry in the registry, submitted by the derive.
 #[derive(Debug)]
@@ -26,24 +36,175 @@ inventory::collect!(Registration);
 /// whatever the link order.
 ///
 /// ```
-/// use sponson_codes::ErrorCodes;
-///
-/// #[derive(ErrorCodes)]
-/// enum Code {
-///     #[code(exit = 1, doc = "An unexpected error.", fallback)]
-///     Internal,
-/// }
-///
-/// assert!(sponson_codes::registered().iter().any(|e| e.name == "Code"));
+/// let enums = sponson_codes::registered();
+/// let keys: Vec<_> = enums.iter().map(|e| (e.crate_name, e.module_path, e.name)).collect();
+/// let mut sorted = keys.clone();
+/// sorted.sort();
+/// assert_eq!(keys, sorted);
 /// ```
 pub fn registered() -> Vec<&'static EnumInfo> {
     let mut all: Vec<&'static EnumInfo> = inventory::iter::<Registration>
         .into_iter()
         .map(Registration::info)
         .collect();
-    all.sort_by(|a, b| {
+    sort_enums(&mut all);
+    all
+}
+
+/// Sorts enums by crate, module path and name, and drops repeated entries.
+pub(crate) fn sort_enums(enums: &mut Vec<&'static EnumInfo>) {
+    enums.sort_by(|a, b| {
         (a.crate_name, a.module_path, a.name).cmp(&(b.crate_name, b.module_path, b.name))
     });
-    all.dedup_by(|a, b| core::ptr::eq(*a, *b));
-    all
+    enums.dedup_by(|a, b| core::ptr::eq(*a, *b));
+}
+
+/// The enums a program's docs describe: every registered enum except those
+/// of `sponson-codes` itself (its companion binary's own codes).
+///
+/// ```
+/// let enums = sponson_codes::documented();
+/// assert!(enums.iter().all(|e| e.crate_name != "sponson-codes"));
+/// ```
+pub fn documented() -> Vec<&'static EnumInfo> {
+    let mut enums = registered();
+    enums.retain(|e| e.crate_name != env!("CARGO_PKG_NAME"));
+    enums
+}
+
+/// One code string declared by more than one enum.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Duplicate {
+    /// The code string.
+    pub code: &'static str,
+    /// Every declaration, in registry order.
+    pub declarations: Vec<(&'static EnumInfo, &'static CodeInfo)>,
+}
+
+impl Duplicate {
+    /// Whether the declarations conflict: their exit codes differ, or the code
+    /// is retired in one enum and live in another.
+    ///
+    /// Duplicates that agree are allowed; see the module docs for the policy.
+    pub fn is_conflict(&self) -> bool {
+        self.exits_differ() || self.retired_reused()
+    }
+
+    /// Whether two declarations give different exit codes.
+    pub fn exits_differ(&self) -> bool {
+        let first = self.declarations[0].1.exit;
+        self.declarations.iter().any(|(_, c)| c.exit != first)
+    }
+
+    /// Whether the code is retired in one enum and still raised by another.
+    pub fn retired_reused(&self) -> bool {
+        let retired = self.declarations.iter().any(|(_, c)| c.is_retired());
+        retired && self.declarations.iter().any(|(_, c)| !c.is_retired())
+    }
+}
+
+impl fmt::Display for Duplicate {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let places: Vec<String> = self
+            .declarations
+            .iter()
+            .map(|(e, c)| {
+                let state = if c.is_retired() { ", retired" } else { "" };
+                format!("`{}` ({}, exit {}{state})", e.path(), e.crate_name, c.exit)
+            })
+            .collect();
+        let places = places.join(" and ");
+        if self.exits_differ() {
+            write!(
+                f,
+                "code `{}` is declared with different exit codes by {places}; give one of them a new code with `name = \"...\"` or make the exits agree",
+                self.code
+            )
+        } else if self.retired_reused() {
+            write!(
+                f,
+                "code `{}` is retired but still raised: declared by {places}; retired codes are never reused, so give the live one a new code",
+                self.code
+            )
+        } else {
+            write!(
+                f,
+                "code `{}` is shared by {places}; allowed because they agree",
+                self.code
+            )
+        }
+    }
+}
+
+/// Every code string declared by more than one of `enums`, sorted by code.
+///
+/// ```
+/// let dups = sponson_codes::duplicates(&sponson_codes::documented());
+/// assert!(dups.iter().all(|d| d.declarations.len() > 1));
+/// ```
+pub fn duplicates(enums: &[&'static EnumInfo]) -> Vec<Duplicate> {
+    let mut all: Vec<(&'static EnumInfo, &'static CodeInfo)> = enums
+        .iter()
+        .flat_map(|e| e.table.iter().map(move |c| (*e, c)))
+        .collect();
+    // A stable sort keeps registry order within one code.
+    all.sort_by(|a, b| a.1.code.cmp(b.1.code));
+    let mut out = Vec::new();
+    for group in all.chunk_by(|a, b| a.1.code == b.1.code) {
+        if group.len() > 1 {
+            out.push(Duplicate {
+                code: group[0].1.code,
+                declarations: group.to_vec(),
+            });
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::code::ExitClass;
+
+    const fn code(code: &'static str, exit: u8, retired: Option<&'static str>) -> CodeInfo {
+        CodeInfo::__new(code, exit, "doc", None, "", "V", false, false, retired)
+    }
+
+    static A_TABLE: [CodeInfo; 3] = [
+        code("INTERNAL", 1, None),
+        code("SHARED_EXIT", 2, None),
+        code("OLD", 2, Some("1.0")),
+    ];
+    static B_TABLE: [CodeInfo; 3] = [
+        code("INTERNAL", 1, None),
+        code("SHARED_EXIT", 3, None),
+        code("OLD", 2, None),
+    ];
+    static EXITS: [ExitClass; 0] = [];
+    static A: EnumInfo = EnumInfo::__new("A", "a", "a", "", &EXITS, &A_TABLE, 0, true, true, false);
+    static B: EnumInfo = EnumInfo::__new("B", "b", "b", "", &EXITS, &B_TABLE, 0, true, true, false);
+
+    #[test]
+    fn agreeing_duplicates_are_allowed_and_conflicts_are_named() {
+        let dups = duplicates(&[&A, &B]);
+        let codes: Vec<_> = dups.iter().map(|d| (d.code, d.is_conflict())).collect();
+        assert_eq!(
+            codes,
+            [("INTERNAL", false), ("OLD", true), ("SHARED_EXIT", true)]
+        );
+        let msg = dups[2].to_string();
+        assert!(msg.contains("different exit codes"), "{msg}");
+        assert!(msg.contains("`a::A` (a, exit 2)") && msg.contains("`b::B` (b, exit 3)"));
+        assert!(dups[1].to_string().contains("never reused"));
+    }
+
+    #[test]
+    fn sort_is_independent_of_link_order() {
+        let mut one = vec![&B, &A];
+        let mut two = vec![&A, &B, &A];
+        sort_enums(&mut one);
+        sort_enums(&mut two);
+        assert_eq!(one, two);
+        assert_eq!(one[0].name, "A");
+    }
 }

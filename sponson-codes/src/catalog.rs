@@ -1,0 +1,307 @@
+//! The JSON catalog: every code of a program, versioned, for agents and tools.
+//!
+//! The same document is the compatibility lock (see [`crate::lock`]): a
+//! committed catalog records the codes a release promised.
+
+use core::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::code::EnumInfo;
+
+/// The value of the catalog's `format` field.
+pub const CATALOG_FORMAT: &str = "sponson-codes/catalog";
+
+/// The catalog version this library writes, and the newest it reads.
+pub const CATALOG_VERSION: u32 = 1;
+
+/// Every code of a set of enums, as a versioned JSON document.
+///
+/// Fields may be added in a minor release; readers ignore fields they do not
+/// know, so an older tool can still read a newer catalog of the same version.
+///
+/// ```
+/// use sponson_codes::Catalog;
+///
+/// let catalog = Catalog::from_enums(&sponson_codes::documented());
+/// let json = catalog.to_json();
+/// assert!(json.starts_with("{\n  \"format\": \"sponson-codes/catalog\",\n  \"version\": 1,"));
+/// assert_eq!(Catalog::from_json(&json).unwrap(), catalog);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct Catalog {
+    /// Always [`CATALOG_FORMAT`].
+    pub format: String,
+    /// The document's version, [`CATALOG_VERSION`] when written by this library.
+    pub version: u32,
+    /// Every enum, sorted by crate, then path.
+    pub enums: Vec<CatalogEnum>,
+    /// Every code of every enum, in enum order, then declaration order.
+    pub codes: Vec<CatalogCode>,
+}
+
+/// One enum of a [`Catalog`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct CatalogEnum {
+    /// The package that declares the enum.
+    #[serde(rename = "crate")]
+    pub crate_name: String,
+    /// The enum's path, `module::Name`.
+    pub path: String,
+    /// The enum's doc comment, `""` if none.
+    #[serde(default)]
+    pub doc: String,
+    /// The declared exit classes; empty when none are declared.
+    #[serde(default)]
+    pub exits: Vec<CatalogExit>,
+    /// The fallback code.
+    pub fallback: String,
+    /// Whether the enum is `pub`.
+    #[serde(default)]
+    pub public: bool,
+    /// Whether the enum is `#[non_exhaustive]`.
+    #[serde(default)]
+    pub non_exhaustive: bool,
+}
+
+/// One declared exit class of a [`CatalogEnum`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct CatalogExit {
+    /// The process exit code.
+    pub exit: u8,
+    /// What every code with this exit has in common.
+    pub meaning: String,
+}
+
+/// One code of a [`Catalog`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct CatalogCode {
+    /// The stable code string.
+    pub code: String,
+    /// The process exit code.
+    pub exit: u8,
+    /// One line saying what the code means.
+    pub doc: String,
+    /// The remedy, when there is one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hint: Option<String>,
+    /// The long markdown explanation, `""` if none.
+    #[serde(default)]
+    pub explanation: String,
+    /// The path of the enum that declares the code.
+    #[serde(rename = "enum")]
+    pub enum_path: String,
+    /// The package that declares the enum.
+    #[serde(rename = "crate")]
+    pub crate_name: String,
+    /// The Rust variant's name, which tells a renamed code from a new one.
+    pub variant: String,
+    /// Whether this is its enum's fallback code.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub fallback: bool,
+    /// Whether this is its enum's usage-error code.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub usage: bool,
+    /// Why the code is retired, when it is.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub retired: Option<String>,
+}
+
+fn is_false(value: &bool) -> bool {
+    !*value
+}
+
+impl Catalog {
+    /// The catalog of `enums`, in the order given (the registry's order).
+    pub fn from_enums(enums: &[&EnumInfo]) -> Catalog {
+        let mut catalog = Catalog {
+            format: CATALOG_FORMAT.to_owned(),
+            version: CATALOG_VERSION,
+            enums: Vec::new(),
+            codes: Vec::new(),
+        };
+        for e in enums {
+            let path = e.path();
+            catalog.enums.push(CatalogEnum {
+                crate_name: e.crate_name.to_owned(),
+                path: path.clone(),
+                doc: e.doc.to_owned(),
+                exits: e
+                    .exits
+                    .iter()
+                    .map(|x| CatalogExit {
+                        exit: x.exit,
+                        meaning: x.meaning.to_owned(),
+                    })
+                    .collect(),
+                fallback: e.fallback_info().code.to_owned(),
+                public: e.public,
+                non_exhaustive: e.non_exhaustive,
+            });
+            for c in e.table {
+                catalog.codes.push(CatalogCode {
+                    code: c.code.to_owned(),
+                    exit: c.exit,
+                    doc: c.doc.to_owned(),
+                    hint: c.hint.map(str::to_owned),
+                    explanation: c.explain.to_owned(),
+                    enum_path: path.clone(),
+                    crate_name: e.crate_name.to_owned(),
+                    variant: c.variant.to_owned(),
+                    fallback: c.fallback,
+                    usage: c.usage,
+                    retired: c.retired.map(str::to_owned),
+                });
+            }
+        }
+        catalog
+    }
+
+    /// The catalog as pretty-printed JSON with a final newline, the same
+    /// bytes for the same codes.
+    pub fn to_json(&self) -> String {
+        let mut json = serde_json::to_string_pretty(self)
+            .expect("a catalog holds only strings, numbers and booleans");
+        json.push('\n');
+        json
+    }
+
+    /// Reads a catalog, checking its format and version first so that a wrong
+    /// file gets a clear error rather than a missing-field one.
+    ///
+    /// ```
+    /// let err = sponson_codes::Catalog::from_json(r#"{"format": "sponson-codes/catalog", "version": 9}"#)
+    ///     .unwrap_err();
+    /// assert!(err.to_string().contains("version 9"));
+    /// ```
+    pub fn from_json(json: &str) -> Result<Catalog, CatalogError> {
+        let value: serde_json::Value =
+            serde_json::from_str(json).map_err(|e| CatalogError::Json(e.to_string()))?;
+        match value.get("format").and_then(|f| f.as_str()) {
+            Some(CATALOG_FORMAT) => {}
+            _ => return Err(CatalogError::NotACatalog),
+        }
+        match value.get("version").and_then(|v| v.as_u64()) {
+            Some(v) if v == u64::from(CATALOG_VERSION) => {}
+            Some(v) => return Err(CatalogError::Version(v)),
+            None => return Err(CatalogError::NotACatalog),
+        }
+        serde_json::from_value(value).map_err(|e| CatalogError::Json(e.to_string()))
+    }
+
+    /// The entries for `code`: one per enum that declares it.
+    pub fn get<'a>(&'a self, code: &'a str) -> impl Iterator<Item = &'a CatalogCode> + 'a {
+        self.codes.iter().filter(move |c| c.code == code)
+    }
+}
+
+/// Why a document could not be read as a [`Catalog`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum CatalogError {
+    /// The document is not valid JSON, or a field has the wrong type.
+    Json(String),
+    /// The document has no `"format": "sponson-codes/catalog"` field.
+    NotACatalog,
+    /// The document's version is not one this library reads.
+    Version(u64),
+}
+
+impl fmt::Display for CatalogError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CatalogError::Json(e) => write!(f, "the catalog is not valid: {e}"),
+            CatalogError::NotACatalog => write!(
+                f,
+                "not a code catalog: expected `\"format\": \"{CATALOG_FORMAT}\"` and a `version`"
+            ),
+            CatalogError::Version(v) => write!(
+                f,
+                "catalog version {v} is not supported (this sponson-codes reads version {CATALOG_VERSION}); upgrade sponson-codes or regenerate the file"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for CatalogError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::code::{CodeInfo, ExitClass};
+
+    static TABLE: [CodeInfo; 2] = [
+        CodeInfo::__new(
+            "LOCK_HELD",
+            3,
+            "Another run holds the lock.",
+            Some("Pass --wait."),
+            "The lock file names the holder.",
+            "LockHeld",
+            false,
+            false,
+            None,
+        ),
+        CodeInfo::__new(
+            "INTERNAL",
+            1,
+            "An unexpected error.",
+            None,
+            "",
+            "Internal",
+            true,
+            false,
+            Some("0.3"),
+        ),
+    ];
+    static EXITS: [ExitClass; 1] = [ExitClass::__new(3, "lock")];
+    static E: EnumInfo = EnumInfo::__new(
+        "Code",
+        "demo::errors",
+        "demo",
+        "Demo.",
+        &EXITS,
+        &TABLE,
+        1,
+        true,
+        false,
+        false,
+    );
+
+    #[test]
+    fn round_trips_and_omits_empty_optionals() {
+        let catalog = Catalog::from_enums(&[&E]);
+        let json = catalog.to_json();
+        assert_eq!(Catalog::from_json(&json).unwrap(), catalog);
+        let value: serde_json::Value = serde_json::from_str(&json).unwrap();
+        let lock_held = &value["codes"][0];
+        assert_eq!(lock_held["enum"], "demo::errors::Code");
+        assert_eq!(lock_held["crate"], "demo");
+        assert_eq!(lock_held["hint"], "Pass --wait.");
+        assert!(lock_held.get("retired").is_none() && lock_held.get("fallback").is_none());
+        assert_eq!(value["codes"][1]["retired"], "0.3");
+        assert_eq!(value["enums"][0]["fallback"], "INTERNAL");
+    }
+
+    #[test]
+    fn unknown_fields_are_ignored_and_wrong_files_are_named() {
+        let mut value = serde_json::to_value(Catalog::from_enums(&[&E])).unwrap();
+        value["extra"] = serde_json::json!(true);
+        value["codes"][0]["extra"] = serde_json::json!(1);
+        assert!(Catalog::from_json(&value.to_string()).is_ok());
+        assert_eq!(
+            Catalog::from_json("{}").unwrap_err(),
+            CatalogError::NotACatalog
+        );
+        assert_eq!(
+            Catalog::from_json(r#"{"format":"sponson-codes/catalog","version":2}"#).unwrap_err(),
+            CatalogError::Version(2)
+        );
+        let err = Catalog::from_json("{").unwrap_err().to_string();
+        assert!(err.starts_with("the catalog is not valid"), "{err}");
+    }
+}

@@ -1,0 +1,368 @@
+//! Compatibility: the live codes compared with a committed lock (a
+//! [`Catalog`] of the codes a release promised).
+//!
+//! Callers see a code string and an exit code, so codes are matched by their
+//! string across all enums; a rename is told from a removal by the Rust
+//! variant, which keeps its name when only its code string changes.
+
+use core::fmt;
+use std::collections::BTreeSet;
+
+use crate::catalog::{Catalog, CatalogCode};
+
+/// One difference between the lock and the live codes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Change {
+    /// A code the lock does not list: additive.
+    Added {
+        /// The new code.
+        code: String,
+        /// The enum that declares it.
+        enum_path: String,
+    },
+    /// A code the lock lists is now retired: additive, it stays documented.
+    Retired {
+        /// The retired code.
+        code: String,
+        /// Why it is retired.
+        reason: String,
+    },
+    /// A code the lock lists is gone: breaking.
+    Removed {
+        /// The removed code.
+        code: String,
+        /// The enum that declared it.
+        enum_path: String,
+    },
+    /// A code's exit code changed: breaking.
+    ChangedExit {
+        /// The code.
+        code: String,
+        /// The exit code in the lock.
+        from: u8,
+        /// The exit code now.
+        to: u8,
+    },
+    /// The same variant now has a different code string: breaking.
+    Renamed {
+        /// The code in the lock.
+        from: String,
+        /// The code now.
+        to: String,
+        /// The enum and variant, `path::Variant`.
+        variant: String,
+    },
+    /// A code the lock lists as retired is raised again: breaking.
+    RetiredReused {
+        /// The code.
+        code: String,
+        /// The enum that raises it now.
+        enum_path: String,
+    },
+}
+
+impl Change {
+    /// Whether the change breaks the promise the lock records.
+    pub fn is_breaking(&self) -> bool {
+        !matches!(self, Change::Added { .. } | Change::Retired { .. })
+    }
+}
+
+impl fmt::Display for Change {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Change::Added { code, enum_path } => {
+                write!(f, "added code `{code}` in `{enum_path}`")
+            }
+            Change::Retired { code, reason } => write!(f, "retired code `{code}` ({reason})"),
+            Change::Removed { code, enum_path } => write!(
+                f,
+                "removed code `{code}` from `{enum_path}`; keep the variant with `#[code(..., retired = \"...\")]` instead"
+            ),
+            Change::ChangedExit { code, from, to } => write!(
+                f,
+                "changed the exit code of `{code}` from {from} to {to}; scripts branch on it, so add a new code instead"
+            ),
+            Change::Renamed { from, to, variant } => write!(
+                f,
+                "renamed code `{from}` to `{to}` (variant `{variant}`); keep `{from}` with `name = \"{from}\"`, or retire it and add `{to}` as a new variant"
+            ),
+            Change::RetiredReused { code, enum_path } => write!(
+                f,
+                "reused retired code `{code}` in `{enum_path}`; retired codes are never reused, pick a new code"
+            ),
+        }
+    }
+}
+
+/// A warning that does not fail the check.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Warning {
+    /// A public enum is not `#[non_exhaustive]`, so adding a code breaks Rust
+    /// consumers that `match` on it exhaustively.
+    Exhaustive {
+        /// The enum's path.
+        enum_path: String,
+    },
+}
+
+impl fmt::Display for Warning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Warning::Exhaustive { enum_path } => write!(
+                f,
+                "public enum `{enum_path}` is not `#[non_exhaustive]`: adding a code breaks crates that match on it; add `#[non_exhaustive]`"
+            ),
+        }
+    }
+}
+
+/// The result of comparing the live codes with a lock.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub struct Compatibility {
+    /// Every change, breaking ones first, then by code.
+    pub changes: Vec<Change>,
+    /// Warnings about the live enums.
+    pub warnings: Vec<Warning>,
+}
+
+impl Compatibility {
+    /// Whether any change is breaking.
+    pub fn is_breaking(&self) -> bool {
+        self.changes.iter().any(Change::is_breaking)
+    }
+
+    /// The breaking changes.
+    pub fn breaking(&self) -> impl Iterator<Item = &Change> {
+        self.changes.iter().filter(|c| c.is_breaking())
+    }
+
+    /// Whether the live codes equal the lock's (no changes at all).
+    pub fn is_unchanged(&self) -> bool {
+        self.changes.is_empty()
+    }
+}
+
+impl fmt::Display for Compatibility {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for change in &self.changes {
+            let kind = if change.is_breaking() {
+                "breaking"
+            } else {
+                "additive"
+            };
+            writeln!(f, "{kind}: {change}")?;
+        }
+        for warning in &self.warnings {
+            writeln!(f, "warning: {warning}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Compares the `live` codes with the `lock`.
+///
+/// ```
+/// use sponson_codes::{compare, Catalog};
+///
+/// let live = Catalog::from_enums(&sponson_codes::documented());
+/// let report = compare(&live, &live);
+/// assert!(report.is_unchanged() && !report.is_breaking());
+/// ```
+pub fn compare(lock: &Catalog, live: &Catalog) -> Compatibility {
+    let lock_codes: BTreeSet<&str> = lock.codes.iter().map(|c| c.code.as_str()).collect();
+    let mut changes = Vec::new();
+    let mut renamed_to = BTreeSet::new();
+    for old in &lock.codes {
+        let now: Vec<&CatalogCode> = live.get(&old.code).collect();
+        if now.is_empty() {
+            // The same variant under a new string is a rename, not a removal.
+            let same_variant = live.codes.iter().find(|c| {
+                c.enum_path == old.enum_path
+                    && c.variant == old.variant
+                    && !lock_codes.contains(c.code.as_str())
+            });
+            match same_variant {
+                Some(new) => {
+                    renamed_to.insert(new.code.as_str());
+                    changes.push(Change::Renamed {
+                        from: old.code.clone(),
+                        to: new.code.clone(),
+                        variant: format!("{}::{}", old.enum_path, old.variant),
+                    });
+                }
+                None => changes.push(Change::Removed {
+                    code: old.code.clone(),
+                    enum_path: old.enum_path.clone(),
+                }),
+            }
+            continue;
+        }
+        for new in &now {
+            if new.exit != old.exit {
+                changes.push(Change::ChangedExit {
+                    code: old.code.clone(),
+                    from: old.exit,
+                    to: new.exit,
+                });
+            }
+            if old.retired.is_some() && new.retired.is_none() {
+                changes.push(Change::RetiredReused {
+                    code: old.code.clone(),
+                    enum_path: new.enum_path.clone(),
+                });
+            }
+        }
+        if old.retired.is_none() {
+            if let Some(new) = now.iter().find(|c| c.enum_path == old.enum_path) {
+                if let Some(reason) = &new.retired {
+                    changes.push(Change::Retired {
+                        code: old.code.clone(),
+                        reason: reason.clone(),
+                    });
+                }
+            }
+        }
+    }
+    for new in &live.codes {
+        let code = new.code.as_str();
+        if !lock_codes.contains(code) && !renamed_to.contains(code) {
+            changes.push(Change::Added {
+                code: new.code.clone(),
+                enum_path: new.enum_path.clone(),
+            });
+        }
+    }
+    changes.sort_by_key(|c| !c.is_breaking());
+    changes.dedup();
+    let warnings = live
+        .enums
+        .iter()
+        .filter(|e| e.public && !e.non_exhaustive)
+        .map(|e| Warning::Exhaustive {
+            enum_path: e.path.clone(),
+        })
+        .collect();
+    Compatibility { changes, warnings }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::code::{CodeInfo, EnumInfo, ExitClass};
+
+    const fn code(code: &'static str, exit: u8, variant: &'static str) -> CodeInfo {
+        CodeInfo::__new(code, exit, "doc", None, "", variant, false, false, None)
+    }
+    const fn retired(code: &'static str, exit: u8, variant: &'static str) -> CodeInfo {
+        CodeInfo::__new(
+            code,
+            exit,
+            "doc",
+            None,
+            "",
+            variant,
+            false,
+            false,
+            Some("1.0"),
+        )
+    }
+    static NO_EXITS: [ExitClass; 0] = [];
+    const fn enum_of(table: &'static [CodeInfo], non_exhaustive: bool) -> EnumInfo {
+        EnumInfo::__new(
+            "Code",
+            "m",
+            "c",
+            "",
+            &NO_EXITS,
+            table,
+            0,
+            true,
+            non_exhaustive,
+            false,
+        )
+    }
+
+    static LOCKED: [CodeInfo; 5] = [
+        code("INTERNAL", 1, "Internal"),
+        code("KEEP", 2, "Keep"),
+        code("GONE", 2, "Gone"),
+        code("OLD_NAME", 2, "Renamed"),
+        retired("ONCE", 2, "Once"),
+    ];
+    static LIVE: [CodeInfo; 6] = [
+        code("INTERNAL", 1, "Internal"),
+        code("KEEP", 3, "Keep"),
+        code("NEW_NAME", 2, "Renamed"),
+        code("ONCE", 2, "Again"),
+        code("FRESH", 2, "Fresh"),
+        retired("LATER", 2, "Later"),
+    ];
+
+    fn catalog(e: &EnumInfo) -> Catalog {
+        Catalog::from_enums(&[e])
+    }
+
+    #[test]
+    fn each_breaking_change_is_named() {
+        let lock = catalog(&enum_of(&LOCKED, true));
+        let live = catalog(&enum_of(&LIVE, false));
+        let report = compare(&lock, &live);
+        let text = report.to_string();
+        let expected = "\
+breaking: changed the exit code of `KEEP` from 2 to 3; scripts branch on it, so add a new code instead
+breaking: removed code `GONE` from `m::Code`; keep the variant with `#[code(..., retired = \"...\")]` instead
+breaking: renamed code `OLD_NAME` to `NEW_NAME` (variant `m::Code::Renamed`); keep `OLD_NAME` with `name = \"OLD_NAME\"`, or retire it and add `NEW_NAME` as a new variant
+breaking: reused retired code `ONCE` in `m::Code`; retired codes are never reused, pick a new code
+additive: added code `FRESH` in `m::Code`
+additive: added code `LATER` in `m::Code`
+warning: public enum `m::Code` is not `#[non_exhaustive]`: adding a code breaks crates that match on it; add `#[non_exhaustive]`
+";
+        assert_eq!(text, expected);
+        assert!(report.is_breaking());
+    }
+
+    static BEFORE: [CodeInfo; 2] = [code("INTERNAL", 1, "Internal"), code("A", 2, "A")];
+    static AFTER: [CodeInfo; 3] = [
+        code("INTERNAL", 1, "Internal"),
+        retired("A", 2, "A"),
+        code("B", 2, "B"),
+    ];
+
+    #[test]
+    fn adding_and_retiring_are_additive() {
+        let report = compare(
+            &catalog(&enum_of(&BEFORE, true)),
+            &catalog(&enum_of(&AFTER, true)),
+        );
+        assert!(!report.is_breaking(), "{report}");
+        assert_eq!(
+            report.changes,
+            [
+                Change::Retired {
+                    code: "A".into(),
+                    reason: "1.0".into()
+                },
+                Change::Added {
+                    code: "B".into(),
+                    enum_path: "m::Code".into()
+                },
+            ]
+        );
+        assert!(report.warnings.is_empty());
+    }
+
+    #[test]
+    fn dropping_a_retired_code_is_a_removal() {
+        let report = compare(
+            &catalog(&enum_of(&AFTER, true)),
+            &catalog(&enum_of(&BEFORE[..1], true)),
+        );
+        let removed: Vec<_> = report.breaking().map(ToString::to_string).collect();
+        assert_eq!(removed.len(), 2, "{report}");
+        assert!(removed.iter().any(|r| r.starts_with("removed code `A`")));
+    }
+}
