@@ -1,0 +1,294 @@
+//! The companion's command line, parsed by hand so the runtime needs no
+//! argument parser.
+
+use super::failure::Failure;
+
+/// What the command line asks for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Command {
+    Help,
+    Docs { out: Option<String>, check: bool },
+    Lock { out: Option<String>, check: bool },
+    List,
+    Explain { code: String },
+    Check { lock: Option<String> },
+}
+
+impl Command {
+    /// The command's name, as printed in the envelope.
+    pub(crate) fn name(&self) -> &'static str {
+        match self {
+            Command::Help => "help",
+            Command::Docs { .. } => "docs",
+            Command::Lock { .. } => "lock",
+            Command::List => "list",
+            Command::Explain { .. } => "explain",
+            Command::Check { .. } => "check",
+        }
+    }
+}
+
+/// A parsed command line: the command and whether output is JSON.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Invocation {
+    pub(crate) command: Command,
+    pub(crate) json: bool,
+}
+
+const COMMANDS: &[&str] = &["docs", "lock", "list", "explain", "check", "help"];
+
+/// Whether `--json` appears anywhere, so that even a command line that fails
+/// to parse is answered in JSON.
+pub(crate) fn wants_json(args: &[String]) -> bool {
+    args.iter()
+        .take_while(|a| *a != "--")
+        .any(|a| a == "--json")
+}
+
+/// Parses the arguments after the program name.
+pub(crate) fn parse(args: &[String]) -> Result<Invocation, Failure> {
+    let json = wants_json(args);
+    let mut rest: Vec<&str> = Vec::new();
+    let mut help = false;
+    for arg in args {
+        match arg.as_str() {
+            "--json" => {}
+            "--help" | "-h" => help = true,
+            other => rest.push(other),
+        }
+    }
+    let Some((&name, flags)) = rest.split_first() else {
+        let command = if help {
+            Command::Help
+        } else {
+            return Err(usage("no command given"));
+        };
+        return Ok(Invocation { command, json });
+    };
+    if help || name == "help" {
+        return Ok(Invocation {
+            command: Command::Help,
+            json,
+        });
+    }
+    let mut flags = Flags::new(name, flags);
+    let command = match name {
+        "docs" | "lock" => {
+            let (mut out, mut check) = (None, false);
+            while let Some(flag) = flags.next_flag()? {
+                match flag.as_str() {
+                    "--out" => out = Some(flags.value("--out")?),
+                    "--check" => check = true,
+                    other => return Err(flags.unknown(other, &["--out", "--check"])),
+                }
+            }
+            if name == "docs" {
+                Command::Docs { out, check }
+            } else {
+                Command::Lock { out, check }
+            }
+        }
+        "list" => {
+            if let Some(flag) = flags.next_flag()? {
+                return Err(flags.unknown(&flag, &[]));
+            }
+            Command::List
+        }
+        "explain" => {
+            let code = flags.positional("CODE")?;
+            if let Some(flag) = flags.next_flag()? {
+                return Err(flags.unknown(&flag, &[]));
+            }
+            Command::Explain { code }
+        }
+        "check" => {
+            let mut lock = None;
+            while let Some(flag) = flags.next_flag()? {
+                match flag.as_str() {
+                    "--lock" => lock = Some(flags.value("--lock")?),
+                    other => return Err(flags.unknown(other, &["--lock"])),
+                }
+            }
+            Command::Check { lock }
+        }
+        other => {
+            let mut message = format!("unknown command `{other}`");
+            if let Some(close) = closest(other, COMMANDS) {
+                message.push_str(&format!("; did you mean `{close}`?"));
+            }
+            return Err(usage(&message));
+        }
+    };
+    Ok(Invocation { command, json })
+}
+
+fn usage(message: &str) -> Failure {
+    Failure::usage(message).with_hint("run with --help to see the commands")
+}
+
+/// The flags after a command name; `--flag=value` is split into two.
+struct Flags {
+    command: String,
+    items: std::vec::IntoIter<String>,
+}
+
+impl Flags {
+    fn new(command: &str, flags: &[&str]) -> Flags {
+        let mut items = Vec::new();
+        for flag in flags {
+            match flag.split_once('=') {
+                Some((name, value)) if name.starts_with("--") => {
+                    items.push(name.to_owned());
+                    items.push(value.to_owned());
+                }
+                _ => items.push((*flag).to_owned()),
+            }
+        }
+        Flags {
+            command: command.to_owned(),
+            items: items.into_iter(),
+        }
+    }
+
+    /// The next flag, or an error for a stray positional argument.
+    fn next_flag(&mut self) -> Result<Option<String>, Failure> {
+        match self.items.next() {
+            None => Ok(None),
+            Some(flag) if flag.starts_with('-') => Ok(Some(flag)),
+            Some(arg) => Err(usage(&format!(
+                "unexpected argument `{arg}` to `{}`",
+                self.command
+            ))),
+        }
+    }
+
+    fn value(&mut self, flag: &str) -> Result<String, Failure> {
+        match self.items.next() {
+            Some(value) if !value.is_empty() => Ok(value),
+            _ => Err(usage(&format!(
+                "`{flag}` needs a value, as in `{flag} PATH`"
+            ))),
+        }
+    }
+
+    fn positional(&mut self, what: &str) -> Result<String, Failure> {
+        match self.items.next() {
+            Some(value) if !value.starts_with('-') => Ok(value),
+            _ => Err(usage(&format!("`{}` needs a {what}", self.command))),
+        }
+    }
+
+    fn unknown(&self, flag: &str, known: &[&str]) -> Failure {
+        let mut message = format!("unknown flag `{flag}` for `{}`", self.command);
+        if let Some(close) = closest(flag, known) {
+            message.push_str(&format!("; did you mean `{close}`?"));
+        }
+        usage(&message)
+    }
+}
+
+/// The candidate closest to `word`, if it is close enough to be a typo.
+pub(crate) fn closest<'a>(word: &str, candidates: &[&'a str]) -> Option<&'a str> {
+    candidates
+        .iter()
+        .map(|c| (distance(&word.to_lowercase(), &c.to_lowercase()), *c))
+        .filter(|(d, c)| *d <= (c.len() / 3).max(2))
+        .min()
+        .map(|(_, c)| c)
+}
+
+/// Levenshtein distance, by characters.
+pub(crate) fn distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let cur = row[j + 1];
+            row[j + 1] = (prev + usize::from(ca != *cb)).min(row[j] + 1).min(cur + 1);
+            prev = cur;
+        }
+    }
+    row[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(line: &str) -> Vec<String> {
+        line.split_whitespace().map(str::to_owned).collect()
+    }
+
+    fn parsed(line: &str) -> Invocation {
+        parse(&args(line)).unwrap()
+    }
+
+    fn error(line: &str) -> String {
+        parse(&args(line)).unwrap_err().message().to_owned()
+    }
+
+    #[test]
+    fn parses_every_command() {
+        assert_eq!(
+            parsed("docs --out=x.md --check").command,
+            Command::Docs {
+                out: Some("x.md".into()),
+                check: true
+            }
+        );
+        assert_eq!(
+            parsed("lock --out y.json").command,
+            Command::Lock {
+                out: Some("y.json".into()),
+                check: false
+            }
+        );
+        let list = parsed("--json list");
+        assert!(list.json && list.command == Command::List);
+        assert_eq!(
+            parsed("explain LOCK_HELD --json").command,
+            Command::Explain {
+                code: "LOCK_HELD".into()
+            }
+        );
+        assert_eq!(
+            parsed("check --lock l.json").command,
+            Command::Check {
+                lock: Some("l.json".into())
+            }
+        );
+        assert_eq!(parsed("docs --help").command, Command::Help);
+        assert_eq!(parsed("--help").command, Command::Help);
+    }
+
+    #[test]
+    fn bad_command_lines_say_what_to_do() {
+        assert_eq!(error(""), "no command given");
+        assert_eq!(
+            error("dcos"),
+            "unknown command `dcos`; did you mean `docs`?"
+        );
+        assert_eq!(
+            error("docs --chek"),
+            "unknown flag `--chek` for `docs`; did you mean `--check`?"
+        );
+        assert_eq!(
+            error("docs --out"),
+            "`--out` needs a value, as in `--out PATH`"
+        );
+        assert_eq!(error("explain"), "`explain` needs a CODE");
+        assert_eq!(error("list extra"), "unexpected argument `extra` to `list`");
+        let failure = parse(&args("nope --json")).unwrap_err();
+        assert_eq!(failure.code(), "USAGE");
+        assert_eq!(failure.exit_code(), 2);
+    }
+
+    #[test]
+    fn distance_counts_edits() {
+        assert_eq!(distance("LOCK_HLED", "LOCK_HELD"), 2);
+        assert_eq!(distance("", "abc"), 3);
+        assert_eq!(closest("zzz", &["docs", "lock"]), None);
+    }
+}

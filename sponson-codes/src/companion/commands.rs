@@ -1,0 +1,275 @@
+//! The companion's commands. Each returns its reply or a coded failure; the
+//! caller prints it.
+
+use std::path::{Path, PathBuf};
+
+use serde_json::{json, Value};
+
+use super::failure::{CompanionCode, Failure};
+use super::{files, text, Companion};
+use crate::catalog::Catalog;
+use crate::code::EnumInfo;
+use crate::diff::{diff, MAX_DIFF_LINES};
+use crate::docs::render_markdown;
+use crate::lock::compare;
+use crate::registry::duplicates;
+
+/// A successful command's output: text for people, data for the envelope.
+pub(crate) struct Reply {
+    pub(crate) text: String,
+    pub(crate) data: Value,
+}
+
+/// A file a command reads or writes: where it is, and how to name it.
+struct Target {
+    path: PathBuf,
+    shown: String,
+    regenerate: String,
+}
+
+impl Target {
+    fn new(companion: &Companion, command: &str, out: Option<&str>, default: &str) -> Target {
+        match out {
+            Some(out) => Target {
+                path: PathBuf::from(out),
+                shown: out.to_owned(),
+                regenerate: companion.regenerate_command(command, Some(out)),
+            },
+            None => Target {
+                path: Path::new(companion.manifest_dir).join(default),
+                shown: default.to_owned(),
+                regenerate: companion.regenerate_command(command, None),
+            },
+        }
+    }
+}
+
+fn io_failure(action: &str, target: &Target, err: &std::io::Error) -> Failure {
+    Failure::new(
+        CompanionCode::Io,
+        format!("cannot {action} `{}`: {err}", target.shown),
+    )
+    .with_detail("path", &target.shown)
+}
+
+/// `docs [--out PATH] [--check]`.
+pub(crate) fn docs(
+    companion: &Companion,
+    enums: &[&'static EnumInfo],
+    out: Option<&str>,
+    check: bool,
+) -> Result<Reply, Failure> {
+    let target = Target::new(companion, "docs", out, companion.docs_path);
+    let markdown = render_markdown(enums, &target.regenerate);
+    generated_file(&target, &markdown, check, CompanionCode::DocsStale, "docs")
+}
+
+/// `lock [--out PATH] [--check]`.
+pub(crate) fn lock(
+    companion: &Companion,
+    enums: &[&'static EnumInfo],
+    out: Option<&str>,
+    check: bool,
+) -> Result<Reply, Failure> {
+    let target = Target::new(companion, "lock", out, companion.lock_path);
+    let live = Catalog::from_enums(enums);
+    let json = live.to_json();
+    if !check {
+        return generated_file(&target, &json, false, CompanionCode::LockStale, "lock");
+    }
+    let old = read_lock(&target)?;
+    let report = compare(&old, &live);
+    if report.is_breaking() {
+        return Err(breaking(&target, &report));
+    }
+    generated_file(&target, &json, true, CompanionCode::LockStale, "lock").map_err(|f| {
+        let changes: Vec<String> = report.changes.iter().map(ToString::to_string).collect();
+        f.with_detail("changes", &changes)
+    })
+}
+
+/// Compares or writes one generated file.
+fn generated_file(
+    target: &Target,
+    contents: &str,
+    check: bool,
+    stale: CompanionCode,
+    what: &str,
+) -> Result<Reply, Failure> {
+    let current = files::read_optional(&target.path).map_err(|e| io_failure("read", target, &e))?;
+    let fresh = current.as_deref() == Some(contents);
+    if check && !fresh {
+        let (message, diff) = match &current {
+            None => (
+                format!(
+                    "`{}` does not exist; generate it with `{}`",
+                    target.shown, target.regenerate
+                ),
+                String::new(),
+            ),
+            Some(current) => (
+                format!(
+                    "`{}` is stale; regenerate it with `{}`",
+                    target.shown, target.regenerate
+                ),
+                diff(current, contents, MAX_DIFF_LINES),
+            ),
+        };
+        return Err(Failure::new(stale, message)
+            .with_hint(format!("run `{}` and commit the result", target.regenerate))
+            .with_detail("path", &target.shown)
+            .with_detail("regenerate", &target.regenerate)
+            .with_detail("diff", &diff));
+    }
+    if !fresh && !check {
+        files::write_atomic(&target.path, contents).map_err(|e| io_failure("write", target, &e))?;
+    }
+    let text = if fresh {
+        format!("the {what} file `{}` is up to date", target.shown)
+    } else {
+        format!("wrote the {what} file `{}`", target.shown)
+    };
+    Ok(Reply {
+        text,
+        data: json!({ "path": target.shown, "written": !fresh }),
+    })
+}
+
+/// `list`.
+pub(crate) fn list(enums: &[&'static EnumInfo]) -> Reply {
+    let catalog = Catalog::from_enums(enums);
+    Reply {
+        text: text::list(&catalog),
+        data: serde_json::to_value(&catalog).unwrap_or(Value::Null),
+    }
+}
+
+/// `explain CODE`.
+pub(crate) fn explain(enums: &[&'static EnumInfo], code: &str) -> Result<Reply, Failure> {
+    let catalog = Catalog::from_enums(enums);
+    let entries: Vec<_> = catalog.get(code).collect();
+    if entries.is_empty() {
+        let close = text::suggestions(&catalog, code);
+        let mut message = format!("unknown code `{code}`");
+        match close.as_slice() {
+            [] => {}
+            [one] => message.push_str(&format!("; did you mean `{one}`?")),
+            many => message.push_str(&format!(
+                "; did you mean one of {}?",
+                many.iter()
+                    .map(|c| format!("`{c}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )),
+        }
+        return Err(Failure::new(CompanionCode::UnknownCode, message)
+            .with_detail("unknown", code)
+            .with_detail("suggestions", &close));
+    }
+    Ok(Reply {
+        text: text::explain(&entries),
+        data: json!({ "code": code, "definitions": entries }),
+    })
+}
+
+/// `check [--lock PATH]`: duplicates, then compatibility with the lock.
+pub(crate) fn check(
+    companion: &Companion,
+    enums: &[&'static EnumInfo],
+    lock: Option<&str>,
+) -> Result<Reply, Failure> {
+    let dups = duplicates(enums);
+    let (conflicts, shared): (Vec<_>, Vec<_>) = dups.iter().partition(|d| d.is_conflict());
+    if !conflicts.is_empty() {
+        let lines: Vec<String> = conflicts.iter().map(ToString::to_string).collect();
+        return Err(Failure::new(
+            CompanionCode::DuplicateCode,
+            format!(
+                "{} conflicting duplicate code(s): {}",
+                lines.len(),
+                lines.join("; ")
+            ),
+        )
+        .with_detail("duplicates", &lines));
+    }
+    let target = Target::new(companion, "lock", lock, companion.lock_path);
+    let old = read_lock(&target)?;
+    let report = compare(&old, &Catalog::from_enums(enums));
+    if report.is_breaking() {
+        return Err(breaking(&target, &report));
+    }
+    let changes: Vec<String> = report.changes.iter().map(ToString::to_string).collect();
+    let warnings: Vec<String> = report.warnings.iter().map(ToString::to_string).collect();
+    let shared: Vec<String> = shared.iter().map(ToString::to_string).collect();
+    let mut text = format!(
+        "no conflicting duplicate codes; no breaking change against `{}`\n",
+        target.shown
+    );
+    for line in &shared {
+        text.push_str(&format!("note: {line}\n"));
+    }
+    if !changes.is_empty() {
+        for line in &changes {
+            text.push_str(&format!("additive: {line}\n"));
+        }
+        text.push_str(&format!(
+            "the lock is behind; update it with `{}`\n",
+            target.regenerate
+        ));
+    }
+    for line in &warnings {
+        text.push_str(&format!("warning: {line}\n"));
+    }
+    Ok(Reply {
+        text,
+        data: json!({
+            "lock": target.shown,
+            "changes": changes,
+            "shared": shared,
+            "warnings": warnings,
+        }),
+    })
+}
+
+fn read_lock(target: &Target) -> Result<Catalog, Failure> {
+    let text = files::read_optional(&target.path).map_err(|e| io_failure("read", target, &e))?;
+    let Some(text) = text else {
+        return Err(Failure::new(
+            CompanionCode::LockMissing,
+            format!(
+                "no lock file at `{}`; write it with `{}`",
+                target.shown, target.regenerate
+            ),
+        )
+        .with_detail("path", &target.shown)
+        .with_detail("regenerate", &target.regenerate));
+    };
+    Catalog::from_json(&text).map_err(|e| {
+        Failure::new(
+            CompanionCode::LockInvalid,
+            format!("cannot read the lock file `{}`: {e}", target.shown),
+        )
+        .with_detail("path", &target.shown)
+    })
+}
+
+fn breaking(target: &Target, report: &crate::lock::Compatibility) -> Failure {
+    let breaking: Vec<String> = report.breaking().map(ToString::to_string).collect();
+    let warnings: Vec<String> = report.warnings.iter().map(ToString::to_string).collect();
+    Failure::new(
+        CompanionCode::BreakingChange,
+        format!(
+            "{} breaking change(s) against `{}`: {}",
+            breaking.len(),
+            target.shown,
+            breaking.join("; ")
+        ),
+    )
+    .with_hint(format!(
+        "undo the changes, or for a major release accept them with `{}`",
+        target.regenerate
+    ))
+    .with_detail("path", &target.shown)
+    .with_detail("breaking", &breaking)
+    .with_detail("warnings", &warnings)
+}

@@ -1,0 +1,94 @@
+//! The companion's own failures: its code enum, and how a failure is printed.
+
+use crate::ErrorCodes;
+
+/// Failures of the companion docs binary, printed in its JSON envelope.
+///
+/// ```
+/// use sponson_codes::companion::CompanionCode;
+/// use sponson_codes::ErrorCode;
+///
+/// assert_eq!(CompanionCode::DocsStale.code(), "DOCS_STALE");
+/// assert_eq!(CompanionCode::Usage.exit_code(), 2);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, ErrorCodes)]
+#[codes(
+    crate = crate,
+    exits(1 = "a check failed or a file could not be used", 2 = "the command line is not valid")
+)]
+#[non_exhaustive]
+pub enum CompanionCode {
+    /// The arguments do not name a command, or a flag is unknown or lacks its
+    /// value. Nothing was read or written.
+    #[code(
+        exit = 2,
+        usage,
+        doc = "The command line is not valid.",
+        hint = "Run with --help to see the commands."
+    )]
+    Usage,
+    /// `docs --check` compared the committed file with what the linked code
+    /// enums generate, and they differ. The details carry a capped diff and
+    /// the command that regenerates the file.
+    #[code(
+        exit = 1,
+        doc = "The committed docs differ from what the code generates.",
+        hint = "Run the regenerate command and commit the result."
+    )]
+    DocsStale,
+    /// `lock --check` found codes that differ from the committed lock. When
+    /// every change is additive, regenerating the lock is safe.
+    #[code(
+        exit = 1,
+        doc = "The lock file differs from the live codes.",
+        hint = "Run the regenerate command and commit the result."
+    )]
+    LockStale,
+    /// `check` needs a lock file to compare against.
+    #[code(
+        exit = 1,
+        doc = "The lock file does not exist.",
+        hint = "Write it with the `lock` command and commit it."
+    )]
+    LockMissing,
+    /// The lock file is not JSON, not a code catalog, or a catalog of a
+    /// version this library does not read.
+    #[code(
+        exit = 1,
+        doc = "The lock file cannot be read as a code catalog.",
+        hint = "Regenerate it with the `lock` command."
+    )]
+    LockInvalid,
+    /// A code was removed, renamed, given another exit code, or a retired code
+    /// was raised again. Each change is named in the message.
+    #[code(
+        exit = 1,
+        doc = "A change to the codes breaks the promise the lock records."
+    )]
+    BreakingChange,
+    /// Two enums declare the same code string with different exit codes, or
+    /// one retires a code that another still raises.
+    #[code(
+        exit = 1,
+        doc = "One code string is declared by several enums that disagree."
+    )]
+    DuplicateCode,
+    /// `explain` was given a code that no linked enum declares. Close codes are
+    /// suggested in the details.
+    #[code(
+        exit = 1,
+        doc = "No linked enum declares the code.",
+        hint = "Run the `list` command to see every code."
+    )]
+    UnknownCode,
+    /// A file could not be read, or the new file could not be written or
+    /// moved into place. An existing file is left as it was.
+    #[code(exit = 1, doc = "A file could not be read or written.")]
+    Io,
+    /// A bug in the companion itself; please report it.
+    #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    Internal,
+}
+
+/// A failure of one companion command.
+pub(crate) type Failure = crate::error::Error<CompanionCode>;

@@ -1,0 +1,247 @@
+//! The companion docs binary, as a library entry point.
+//!
+//! Rust only sees the codes of crates linked into a program, so the binary
+//! lives in the user's crate: one line declares it, and this module does the
+//! rest.
+//!
+//! ```no_run
+//! // src/bin/app-codes.rs
+//! sponson_codes::companion_main!(app);
+//! ```
+//!
+//! The crates named in the macro (`app` here) are linked into the binary, so
+//! their codes are registered; name every crate whose codes belong in the docs.
+//!
+//! Commands: `docs [--out PATH] [--check]`, `lock [--out PATH] [--check]`,
+//! `list`, `explain CODE`, `check [--lock PATH]`; `--json` anywhere prints one
+//! JSON envelope instead of text. The binary's own failures are the codes of
+//! [`CompanionCode`].
+
+mod args;
+mod commands;
+mod failure;
+pub(crate) mod files;
+mod text;
+
+use std::panic::{self, AssertUnwindSafe};
+use std::process::ExitCode;
+
+use serde_json::Value;
+
+use crate::code::EnumInfo;
+use crate::render::{render_json, render_text, Output};
+use crate::runner::{emit, PANIC_MESSAGE};
+
+use self::args::{Command, Invocation};
+pub use self::failure::CompanionCode;
+use self::failure::Failure;
+
+/// Declares a companion binary's `main`: `sponson_codes::companion_main!(my_crate, other_crate);`.
+///
+/// Each crate named is linked into the binary, so its codes are registered.
+/// The package name, binary name and package directory are captured so the
+/// generated docs can name the exact command that regenerates them, and the
+/// default paths (`docs/errors.md`, `docs/errors.lock.json`) are relative to
+/// the package.
+///
+/// ```no_run
+/// sponson_codes::companion_main!();
+/// ```
+#[macro_export]
+macro_rules! companion_main {
+    ($($krate:ident),* $(,)?) => {
+        $(use $krate as _;)*
+        fn main() -> ::std::process::ExitCode {
+            $crate::companion::Companion::new(
+                ::core::env!("CARGO_PKG_NAME"),
+                ::core::env!("CARGO_BIN_NAME"),
+                ::core::env!("CARGO_MANIFEST_DIR"),
+            )
+            .main()
+        }
+    };
+}
+
+/// The default path of the generated markdown, relative to the package.
+pub const DEFAULT_DOCS_PATH: &str = "docs/errors.md";
+
+/// The default path of the lock file, relative to the package.
+pub const DEFAULT_LOCK_PATH: &str = "docs/errors.lock.json";
+
+/// One program's companion: where its files live and how to run it again.
+///
+/// ```
+/// use sponson_codes::companion::Companion;
+///
+/// let companion = Companion::new("app", "app-codes", "/src/app");
+/// assert_eq!(
+///     companion.regenerate_command("docs", None),
+///     "cargo run -p app --bin app-codes -- docs"
+/// );
+/// let out = companion.run(["list", "--json"]);
+/// assert_eq!(out.exit, 0);
+/// assert!(out.stdout.starts_with(r#"{"ok":true,"command":"list","#));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Companion {
+    package: &'static str,
+    bin: &'static str,
+    manifest_dir: &'static str,
+    docs_path: &'static str,
+    lock_path: &'static str,
+}
+
+impl Companion {
+    /// The companion of binary `bin` in package `package`, whose directory is
+    /// `manifest_dir`; [`companion_main!`](crate::companion_main) fills these in.
+    pub const fn new(
+        package: &'static str,
+        bin: &'static str,
+        manifest_dir: &'static str,
+    ) -> Companion {
+        Companion {
+            package,
+            bin,
+            manifest_dir,
+            docs_path: DEFAULT_DOCS_PATH,
+            lock_path: DEFAULT_LOCK_PATH,
+        }
+    }
+
+    /// Uses `path`, relative to the package, as the default docs file.
+    #[must_use]
+    pub const fn docs_path(mut self, path: &'static str) -> Companion {
+        self.docs_path = path;
+        self
+    }
+
+    /// Uses `path`, relative to the package, as the default lock file.
+    #[must_use]
+    pub const fn lock_path(mut self, path: &'static str) -> Companion {
+        self.lock_path = path;
+        self
+    }
+
+    /// The command that regenerates a file: `command` is `docs` or `lock`,
+    /// `out` the `--out` path when one was given.
+    pub fn regenerate_command(&self, command: &str, out: Option<&str>) -> String {
+        let mut line = format!(
+            "cargo run -p {} --bin {} -- {command}",
+            self.package, self.bin
+        );
+        if let Some(out) = out {
+            line.push_str(" --out ");
+            line.push_str(out);
+        }
+        line
+    }
+
+    /// Runs the command line `args` (without the program name) over every
+    /// documented enum, printing nothing: what [`main`](Companion::main)
+    /// would print, and the exit code.
+    pub fn run<I, S>(&self, args: I) -> Output
+    where
+        I: IntoIterator<Item = S>,
+        S: Into<String>,
+    {
+        let args: Vec<String> = args.into_iter().map(Into::into).collect();
+        self.run_with(&crate::registry::documented(), &args)
+    }
+
+    /// Runs the process's command line, prints the outcome and returns the
+    /// exit code. An argument that is not UTF-8 is a usage error.
+    pub fn main(&self) -> ExitCode {
+        let args: Result<Vec<String>, _> = std::env::args_os()
+            .skip(1)
+            .map(|arg| arg.into_string())
+            .collect();
+        let output = match args {
+            Ok(args) => self.run_with(&crate::registry::documented(), &args),
+            Err(arg) => render_text::<(), _>(
+                &Err(Failure::usage(format!(
+                    "argument {arg:?} is not valid UTF-8; pass paths and codes as UTF-8"
+                ))),
+                |_| String::new(),
+            ),
+        };
+        emit::<CompanionCode>(&output, &mut std::io::stdout(), &mut std::io::stderr())
+    }
+
+    pub(crate) fn run_with(&self, enums: &[&'static EnumInfo], args: &[String]) -> Output {
+        let json = args::wants_json(args);
+        let (name, result) = match args::parse(args) {
+            Ok(invocation) => {
+                let name = invocation.command.name();
+                // A bug in a command must still end as one coded outcome.
+                let result =
+                    panic::catch_unwind(AssertUnwindSafe(|| self.dispatch(enums, &invocation)))
+                        .unwrap_or_else(|_| Err(Failure::fallback(PANIC_MESSAGE)));
+                (name, result)
+            }
+            Err(failure) => ("usage", Err(failure)),
+        };
+        if json {
+            return render_json(name, &result.map(|reply| reply.data), false);
+        }
+        let mut out = render_text(&result, |reply| reply.text.clone());
+        if let Err(failure) = &result {
+            out.stderr = report(failure) + &out.stderr;
+        }
+        out
+    }
+
+    fn dispatch(
+        &self,
+        enums: &[&'static EnumInfo],
+        invocation: &Invocation,
+    ) -> Result<Reply, Failure> {
+        match &invocation.command {
+            Command::Help => Ok(Reply {
+                text: self.help(),
+                data: Value::String(self.help()),
+            }),
+            Command::Docs { out, check } => commands::docs(self, enums, out.as_deref(), *check),
+            Command::Lock { out, check } => commands::lock(self, enums, out.as_deref(), *check),
+            Command::List => Ok(commands::list(enums)),
+            Command::Explain { code } => commands::explain(enums, code),
+            Command::Check { lock } => commands::check(self, enums, lock.as_deref()),
+        }
+    }
+
+    fn help(&self) -> String {
+        format!(
+            "{bin}: the error-code docs of {package}\n\n\
+             usage: {bin} <command> [--json]\n\n\
+             commands:\n  \
+             docs [--out PATH] [--check]   write the markdown docs (default {docs}); --check writes nothing and fails when stale\n  \
+             lock [--out PATH] [--check]   write the lock file (default {lock}); --check fails when it differs\n  \
+             list                          list every code\n  \
+             explain CODE                  show a code's long explanation\n  \
+             check [--lock PATH]           fail on conflicting duplicate codes or a breaking change against the lock\n\n\
+             --json prints one JSON envelope on stdout instead of text\n",
+            bin = self.bin,
+            package = self.package,
+            docs = self.docs_path,
+            lock = self.lock_path,
+        )
+    }
+}
+
+use self::commands::Reply;
+
+/// The lines of a failure's details that people need in text mode: the
+/// diff, and each breaking change, duplicate or warning.
+fn report(failure: &Failure) -> String {
+    let mut out = String::new();
+    for key in ["breaking", "duplicates", "changes", "warnings"] {
+        if let Some(Value::Array(items)) = failure.details().get(key) {
+            for item in items.iter().filter_map(Value::as_str) {
+                out.push_str(&format!("{}: {item}\n", key.trim_end_matches('s')));
+            }
+        }
+    }
+    if let Some(Value::String(diff)) = failure.details().get("diff") {
+        out.push_str(diff);
+    }
+    out
+}

@@ -1,0 +1,214 @@
+//! Test helpers that fail when committed docs or the lock are stale.
+//!
+//! ```no_run
+//! // tests/codes.rs in the crate that declares the codes
+//! use my_app as _; // link the crate so its codes are registered
+//!
+//! #[test]
+//! fn error_docs_are_fresh() {
+//!     sponson_codes::testing::assert_docs_fresh(
+//!         "docs/errors.md",
+//!         "cargo run -p my-app --bin my-app-codes -- docs",
+//!     );
+//! }
+//!
+//! #[test]
+//! fn lock_is_fresh() {
+//!     sponson_codes::testing::assert_lock_fresh(
+//!         "docs/errors.lock.json",
+//!         "cargo run -p my-app --bin my-app-codes -- lock",
+//!     );
+//! }
+//! ```
+//!
+//! Paths are relative to the working directory, which `cargo test` sets to
+//! the package's directory. Setting [`BLESS_VAR`] (`SPONSON_CODES_BLESS=1`)
+//! rewrites the files instead of failing. The markdown names `regenerate` on
+//! its first line, so pass the same command the companion binary prints, or
+//! the two will disagree about the file's first line.
+
+use std::fmt;
+use std::path::Path;
+
+use crate::catalog::Catalog;
+use crate::code::EnumInfo;
+use crate::companion::files;
+use crate::diff::{diff, MAX_DIFF_LINES};
+use crate::docs::render_markdown;
+use crate::lock::compare;
+
+/// The environment variable that makes the helpers rewrite stale files.
+pub const BLESS_VAR: &str = "SPONSON_CODES_BLESS";
+
+/// What a check found, when it did not fail.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Freshness {
+    /// The file already matched.
+    Fresh,
+    /// The file was stale or missing and has been rewritten.
+    Blessed,
+}
+
+/// Why a check failed: a message with the diff and the regenerate command.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Stale {
+    message: String,
+}
+
+impl Stale {
+    /// The full message.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+}
+
+impl fmt::Display for Stale {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Stale {}
+
+/// Whether [`BLESS_VAR`] asks to rewrite files: set to anything but `0` or empty.
+pub fn bless_requested() -> bool {
+    std::env::var_os(BLESS_VAR).is_some_and(|v| !v.is_empty() && v != "0")
+}
+
+/// Panics with a diff and the regenerate command when the markdown at `path`
+/// differs from what the documented enums generate; rewrites it instead when
+/// [`BLESS_VAR`] is set.
+#[track_caller]
+pub fn assert_docs_fresh(path: impl AsRef<Path>, regenerate: &str) {
+    let enums = crate::registry::documented();
+    if let Err(stale) = check_docs(path.as_ref(), regenerate, &enums, bless_requested()) {
+        panic!("{stale}");
+    }
+}
+
+/// Panics with the changes and the regenerate command when the lock at
+/// `path` differs from the documented enums' catalog, naming each breaking
+/// change; rewrites it instead when [`BLESS_VAR`] is set.
+#[track_caller]
+pub fn assert_lock_fresh(path: impl AsRef<Path>, regenerate: &str) {
+    let enums = crate::registry::documented();
+    if let Err(stale) = check_lock(path.as_ref(), regenerate, &enums, bless_requested()) {
+        panic!("{stale}");
+    }
+}
+
+/// Compares the markdown at `path` with what `enums` generate; with `bless`,
+/// rewrites a stale or missing file.
+///
+/// ```
+/// use sponson_codes::testing::{check_docs, Freshness};
+///
+/// let dir = std::env::temp_dir().join(format!("sponson-docs-{}", std::process::id()));
+/// let path = dir.join("errors.md");
+/// let enums = sponson_codes::documented();
+/// assert!(check_docs(&path, "make docs", &enums, false).is_err());
+/// assert_eq!(check_docs(&path, "make docs", &enums, true), Ok(Freshness::Blessed));
+/// assert_eq!(check_docs(&path, "make docs", &enums, false), Ok(Freshness::Fresh));
+/// # std::fs::remove_dir_all(dir).unwrap();
+/// ```
+pub fn check_docs(
+    path: &Path,
+    regenerate: &str,
+    enums: &[&EnumInfo],
+    bless: bool,
+) -> Result<Freshness, Stale> {
+    let markdown = render_markdown(enums, regenerate);
+    let current = read(path)?;
+    if current.as_deref() == Some(markdown.as_str()) {
+        return Ok(Freshness::Fresh);
+    }
+    if bless {
+        return write(path, &markdown);
+    }
+    let mut message = match &current {
+        None => format!("`{}` does not exist", path.display()),
+        Some(_) => format!("`{}` is stale", path.display()),
+    };
+    message.push_str(&format!(
+        "; regenerate it with `{regenerate}`, or run the tests with {BLESS_VAR}=1\n"
+    ));
+    if let Some(current) = current {
+        message.push_str(&diff(&current, &markdown, MAX_DIFF_LINES));
+    }
+    Err(Stale { message })
+}
+
+/// Compares the lock at `path` with the catalog of `enums`, naming each
+/// breaking change; with `bless`, rewrites a stale or missing lock.
+///
+/// ```
+/// use sponson_codes::testing::{check_lock, Freshness};
+///
+/// let dir = std::env::temp_dir().join(format!("sponson-lock-{}", std::process::id()));
+/// let path = dir.join("errors.lock.json");
+/// let enums = sponson_codes::documented();
+/// let err = check_lock(&path, "make lock", &enums, false).unwrap_err();
+/// assert!(err.message().contains("make lock"));
+/// assert_eq!(check_lock(&path, "make lock", &enums, true), Ok(Freshness::Blessed));
+/// assert_eq!(check_lock(&path, "make lock", &enums, false), Ok(Freshness::Fresh));
+/// # std::fs::remove_dir_all(dir).unwrap();
+/// ```
+pub fn check_lock(
+    path: &Path,
+    regenerate: &str,
+    enums: &[&EnumInfo],
+    bless: bool,
+) -> Result<Freshness, Stale> {
+    let live = Catalog::from_enums(enums);
+    let json = live.to_json();
+    let current = read(path)?;
+    if current.as_deref() == Some(json.as_str()) {
+        return Ok(Freshness::Fresh);
+    }
+    if bless {
+        return write(path, &json);
+    }
+    let shown = path.display();
+    let Some(current) = current else {
+        return Err(Stale {
+            message: format!(
+                "`{shown}` does not exist; write it with `{regenerate}`, or run the tests with {BLESS_VAR}=1\n"
+            ),
+        });
+    };
+    let old = Catalog::from_json(&current).map_err(|e| Stale {
+        message: format!(
+            "cannot read the lock file `{shown}`: {e}; regenerate it with `{regenerate}`\n"
+        ),
+    })?;
+    let report = compare(&old, &live);
+    let mut message = if report.is_breaking() {
+        format!(
+            "`{shown}` records codes that changed incompatibly; undo the breaking changes, or for a major release accept them with `{regenerate}` or {BLESS_VAR}=1\n"
+        )
+    } else {
+        format!(
+            "`{shown}` is stale; regenerate it with `{regenerate}`, or run the tests with {BLESS_VAR}=1\n"
+        )
+    };
+    message.push_str(&report.to_string());
+    if report.is_unchanged() {
+        message.push_str(&diff(&current, &json, MAX_DIFF_LINES));
+    }
+    Err(Stale { message })
+}
+
+fn read(path: &Path) -> Result<Option<String>, Stale> {
+    files::read_optional(path).map_err(|e| Stale {
+        message: format!("cannot read `{}`: {e}", path.display()),
+    })
+}
+
+fn write(path: &Path, contents: &str) -> Result<Freshness, Stale> {
+    files::write_atomic(path, contents)
+        .map(|()| Freshness::Blessed)
+        .map_err(|e| Stale {
+            message: format!("cannot write `{}`: {e}", path.display()),
+        })
+}
