@@ -2,7 +2,8 @@
 //!
 //! ```no_run
 //! // tests/codes.rs in the crate that declares the codes
-//! use my_app as _; // link the crate so its codes are registered
+//! // Name the crate that declares the codes, so it is linked and its codes
+//! // are registered: `use my_app as _;`
 //!
 //! #[test]
 //! fn error_docs_are_fresh() {

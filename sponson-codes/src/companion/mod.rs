@@ -4,8 +4,8 @@
 //! lives in the user's crate: one line declares it, and this module does the
 //! rest.
 //!
-//! ```no_run
-//! // src/bin/app-codes.rs
+//! ```text
+//! // src/bin/app-codes.rs, in the package whose library crate is `app`
 //! sponson_codes::companion_main!(app);
 //! ```
 //!
@@ -45,6 +45,7 @@ use self::failure::Failure;
 /// the package.
 ///
 /// ```no_run
+/// // The whole of `src/bin/my-app-codes.rs`; name your crates in the parentheses.
 /// sponson_codes::companion_main!();
 /// ```
 #[macro_export]
@@ -54,7 +55,11 @@ macro_rules! companion_main {
         fn main() -> ::std::process::ExitCode {
             $crate::companion::Companion::new(
                 ::core::env!("CARGO_PKG_NAME"),
-                ::core::env!("CARGO_BIN_NAME"),
+                // Set for binaries; absent in doctests and examples.
+                match ::core::option_env!("CARGO_BIN_NAME") {
+                    ::core::option::Option::Some(bin) => bin,
+                    ::core::option::Option::None => ::core::env!("CARGO_CRATE_NAME"),
+                },
                 ::core::env!("CARGO_MANIFEST_DIR"),
             )
             .main()
