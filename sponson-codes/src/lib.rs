@@ -39,9 +39,9 @@ pub mod lock;
 mod macros;
 mod registry;
 
+pub use crate::catalog::Catalog;
 pub use crate::code::{CodeInfo, EnumInfo, ErrorCode, ErrorCodeSet, ExitClass, UnknownCode};
 pub use crate::details::Details;
-pub use crate::catalog::Catalog;
 pub use crate::docs::render_markdown;
 pub use crate::lock::compare;
 pub use crate::registry::{documented, duplicates, registered, Duplicate, Registration};
