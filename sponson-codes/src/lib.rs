@@ -30,21 +30,35 @@
 //! ```
 #![deny(missing_docs)]
 
+#[cfg(feature = "anyhow")]
+mod anyhow;
 pub mod catalog;
+#[cfg(feature = "clap")]
+pub mod clap;
 mod code;
 mod details;
 mod docs;
+mod envelope;
+mod error;
 mod hash;
 pub mod lock;
 mod macros;
+mod project;
 mod registry;
+mod render;
+mod runner;
 
 pub use crate::catalog::Catalog;
 pub use crate::code::{CodeInfo, EnumInfo, ErrorCode, ErrorCodeSet, ExitClass, UnknownCode};
-pub use crate::details::Details;
+pub use crate::details::{Details, DetailsError, RESERVED_DETAIL_KEYS};
 pub use crate::docs::render_markdown;
+pub use crate::envelope::{Envelope, ErrorBody, RESERVED_DATA_KEYS};
+pub use crate::error::Error;
 pub use crate::lock::compare;
+pub use crate::project::{Allowlist, Limits, ProjectError, Shape};
 pub use crate::registry::{documented, duplicates, registered, Duplicate, Registration};
+pub use crate::render::{render_json, render_text, text_of, Mode, Output};
+pub use crate::runner::{emit, run, Runner, PANIC_MESSAGE};
 
 /// Derives [`ErrorCode`] (and, for enums of unit variants, [`ErrorCodeSet`],
 /// `FromStr`, `Serialize` and `Deserialize`) from `#[code(...)]` attributes.

@@ -1,0 +1,47 @@
+//! The error codes of `plan`: the single source of its failure contract.
+
+use sponson_codes::ErrorCodes;
+
+/// Failures of the `plan` command line.
+///
+/// Scripts and agents branch on the code string; the exit code tells the
+/// class of failure.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, ErrorCodes)]
+#[codes(exits(1 = "failure", 2 = "refused before running", 3 = "the lock is held or was lost"))]
+pub enum Code {
+    /// Raised for a mistyped flag, a missing argument or an unknown
+    /// subcommand, before anything runs.
+    #[code(
+        exit = 2,
+        doc = "The command line is not valid.",
+        hint = "Run `plan --help` for usage.",
+        usage
+    )]
+    Usage,
+    /// The details name the file and, for a syntax error, the line.
+    #[code(exit = 2, doc = "The plan file cannot be read or is not a valid plan.")]
+    PlanParse,
+    #[code(
+        exit = 2,
+        doc = "The run writes to production and no approver was given.",
+        hint = "Pass --approved-by <who>."
+    )]
+    EnvNotApproved,
+    /// The details name the lock file and the run that holds it.
+    #[code(
+        exit = 3,
+        doc = "Another run holds the scope's lock.",
+        hint = "Wait for it, or pass --wait."
+    )]
+    LockHeld,
+    /// The details carry the server's response, reduced to the fields `plan`
+    /// knows: nothing else the server sent is echoed.
+    #[code(
+        exit = 1,
+        doc = "The server rejected the plan.",
+        hint = "Fix what `error.response.diagnostics` names, then push again."
+    )]
+    ServerRejected,
+    #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    Internal,
+}

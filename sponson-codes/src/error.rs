@@ -1,0 +1,454 @@
+//! `Error<C>`: a coded error with a message for people and details for programs.
+
+use core::fmt;
+use core::marker::PhantomData;
+use std::error::Error as StdError;
+
+use serde::Serialize;
+
+use crate::code::{CodeInfo, ErrorCode, ErrorCodeSet};
+use crate::details::Details;
+
+type Source = Box<dyn StdError + Send + Sync + 'static>;
+
+/// A coded error: one code of the enum `C`, a message for people, an
+/// optional hint that overrides the code's own, and details for programs.
+///
+/// Only codes that `C` lists can be constructed, because every constructor
+/// takes a value of `C` (or uses `C`'s fallback).
+///
+/// ```
+/// use sponson_codes::{Error, ErrorCodes};
+///
+/// #[derive(Debug, Clone, Copy, ErrorCodes)]
+/// enum Code {
+///     #[code(exit = 3, doc = "Another run holds the lock.", hint = "Pass --wait.")]
+///     LockHeld,
+///     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+///     Internal,
+/// }
+///
+/// let err = Error::new(Code::LockHeld, "the lock on prod is held by run 41")
+///     .with_detail("scope", "prod")
+///     .with_detail("holder", &41);
+/// assert_eq!(err.code(), "LOCK_HELD");
+/// assert_eq!(err.exit_code(), 3);
+/// assert_eq!(err.hint(), Some("Pass --wait."));
+/// assert_eq!(err.details().get("holder"), Some(&serde_json::json!(41)));
+/// assert_eq!(err.to_string(), "the lock on prod is held by run 41");
+/// ```
+pub struct Error<C> {
+    // Boxed so that `Result<T, Error<C>>` stays one pointer wide on the error side.
+    inner: Box<Inner>,
+    // `fn() -> C` keeps `Error<C>` Send + Sync whatever `C` is: no `C` is stored.
+    code: PhantomData<fn() -> C>,
+}
+
+struct Inner {
+    info: &'static CodeInfo,
+    message: String,
+    hint: Option<String>,
+    details: Details,
+    source: Option<Source>,
+}
+
+impl<C: ErrorCode> Error<C> {
+    /// An error with `code`, `message`, and the details that `code` itself
+    /// marks with `#[code(detail)]` (none for a unit variant).
+    ///
+    /// ```
+    /// # use sponson_codes::{Error, ErrorCodes};
+    /// # #[derive(Debug, ErrorCodes)]
+    /// # enum Code {
+    /// #     #[code(exit = 2, doc = "The plan cannot be read.")]
+    /// #     PlanParse,
+    /// #     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    /// #     Internal,
+    /// # }
+    /// let err = Error::new(Code::PlanParse, "plan.yaml: line 3: expected a mapping");
+    /// assert_eq!(err.message(), "plan.yaml: line 3: expected a mapping");
+    /// ```
+    pub fn new(code: C, message: impl Into<String>) -> Self {
+        let mut details = Details::new();
+        code.write_details(&mut details);
+        Error::from_parts(code.info(), message.into(), details)
+    }
+
+    /// An error with `code` whose message is the code's one-line `doc`.
+    ///
+    /// ```
+    /// # use sponson_codes::{Error, ErrorCodes};
+    /// # #[derive(Debug, ErrorCodes)]
+    /// # enum Code {
+    /// #     #[code(exit = 2, doc = "The plan cannot be read.")]
+    /// #     PlanParse,
+    /// #     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    /// #     Internal,
+    /// # }
+    /// assert_eq!(Error::from_code(Code::PlanParse).message(), "The plan cannot be read.");
+    /// ```
+    pub fn from_code(code: C) -> Self {
+        let message = code.doc().to_owned();
+        Error::new(code, message)
+    }
+
+    /// An error with `C`'s fallback code.
+    ///
+    /// ```
+    /// # use sponson_codes::{Error, ErrorCodes};
+    /// # #[derive(Debug, ErrorCodes)]
+    /// # enum Code {
+    /// #     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    /// #     Internal,
+    /// # }
+    /// let err = Error::<Code>::fallback("config cache is corrupt");
+    /// assert_eq!(err.code(), "INTERNAL");
+    /// assert!(err.is_fallback());
+    /// ```
+    pub fn fallback(message: impl Into<String>) -> Self {
+        Error::from_parts(C::FALLBACK_INFO, message.into(), Details::new())
+    }
+
+    /// An error with `C`'s usage code (`#[code(usage)]`), or its fallback
+    /// when it marks none: for a command line that cannot be parsed.
+    ///
+    /// ```
+    /// # use sponson_codes::{Error, ErrorCodes};
+    /// # #[derive(Debug, ErrorCodes)]
+    /// # enum Code {
+    /// #     #[code(exit = 2, doc = "The command line is not valid.", usage)]
+    /// #     Usage,
+    /// #     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    /// #     Internal,
+    /// # }
+    /// assert_eq!(Error::<Code>::usage("unexpected argument '--jsn'").exit_code(), 2);
+    /// ```
+    pub fn usage(message: impl Into<String>) -> Self {
+        let info = C::USAGE_INFO.unwrap_or(C::FALLBACK_INFO);
+        Error::from_parts(info, message.into(), Details::new())
+    }
+
+    fn from_parts(info: &'static CodeInfo, message: String, details: Details) -> Self {
+        let error = Error {
+            inner: Box::new(Inner {
+                info,
+                message,
+                hint: None,
+                details,
+                source: None,
+            }),
+            code: PhantomData,
+        };
+        error.checked()
+    }
+
+    /// Reports a refused detail as the fallback code: a programming error
+    /// must show, never vanish.
+    fn checked(mut self) -> Self {
+        if let Some(problem) = self.inner.details.problem() {
+            self.inner.message = format!(
+                "invalid details for error code {}: {problem}",
+                self.inner.info.code
+            );
+            self.inner.info = C::FALLBACK_INFO;
+            self.inner.hint = None;
+            self.inner.details = Details::new();
+        }
+        self
+    }
+
+    /// Replaces the code's hint for this error.
+    ///
+    /// ```
+    /// # use sponson_codes::{Error, ErrorCodes};
+    /// # #[derive(Debug, ErrorCodes)]
+    /// # enum Code {
+    /// #     #[code(exit = 3, doc = "The lock is held.", hint = "Pass --wait.")]
+    /// #     LockHeld,
+    /// #     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    /// #     Internal,
+    /// # }
+    /// let err = Error::new(Code::LockHeld, "held").with_hint("Pass --wait 60.");
+    /// assert_eq!(err.hint(), Some("Pass --wait 60."));
+    /// ```
+    #[must_use]
+    pub fn with_hint(mut self, hint: impl Into<String>) -> Self {
+        self.inner.hint = Some(hint.into());
+        self
+    }
+
+    /// Adds one detail; a reserved key (`code`, `message`, `hint`) turns the
+    /// error into the fallback code, since it is a programming error.
+    ///
+    /// ```
+    /// # use sponson_codes::{Error, ErrorCodes};
+    /// # #[derive(Debug, ErrorCodes)]
+    /// # enum Code {
+    /// #     #[code(exit = 3, doc = "The lock is held.")]
+    /// #     LockHeld,
+    /// #     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    /// #     Internal,
+    /// # }
+    /// let err = Error::new(Code::LockHeld, "held").with_detail("holder", &None::<String>);
+    /// assert!(err.details().get("holder").unwrap().is_null());
+    ///
+    /// let bad = Error::new(Code::LockHeld, "held").with_detail("code", "X");
+    /// assert_eq!(bad.code(), "INTERNAL");
+    /// ```
+    #[must_use]
+    pub fn with_detail<T: Serialize + ?Sized>(mut self, key: &str, value: &T) -> Self {
+        self.inner.details.insert(key, value);
+        self.checked()
+    }
+
+    /// Adds the fields of `value`, which must serialize to a JSON object
+    /// without reserved keys; anything else turns the error into the
+    /// fallback code, since it is a programming error.
+    ///
+    /// ```
+    /// # use sponson_codes::{Error, ErrorCodes};
+    /// # #[derive(Debug, ErrorCodes)]
+    /// # enum Code {
+    /// #     #[code(exit = 3, doc = "The lock is held.")]
+    /// #     LockHeld,
+    /// #     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    /// #     Internal,
+    /// # }
+    /// #[derive(serde::Serialize)]
+    /// struct Lock {
+    ///     scope: &'static str,
+    ///     run: u32,
+    /// }
+    ///
+    /// let err = Error::new(Code::LockHeld, "held").with_details(&Lock { scope: "prod", run: 41 });
+    /// assert_eq!(err.details().len(), 2);
+    ///
+    /// let bad = Error::new(Code::LockHeld, "held").with_details(&"not an object");
+    /// assert!(bad.is_fallback());
+    /// ```
+    #[must_use]
+    pub fn with_details<T: Serialize + ?Sized>(mut self, value: &T) -> Self {
+        let mut more = Details::new();
+        match Details::from_serialize(value) {
+            Ok(details) => more = details,
+            Err(problem) => more.record(problem),
+        }
+        self.inner.details.extend(more);
+        self.checked()
+    }
+
+    /// Keeps `source` as the error's cause, for logs and `source()`; it never
+    /// enters the JSON envelope.
+    ///
+    /// ```
+    /// # use std::error::Error as _;
+    /// # use sponson_codes::{Error, ErrorCodes};
+    /// # #[derive(Debug, ErrorCodes)]
+    /// # enum Code {
+    /// #     #[code(exit = 2, doc = "The plan cannot be read.")]
+    /// #     PlanParse,
+    /// #     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    /// #     Internal,
+    /// # }
+    /// let io = std::io::Error::new(std::io::ErrorKind::NotFound, "no such file");
+    /// let err = Error::new(Code::PlanParse, "cannot read plan.yaml").with_source(io);
+    /// assert_eq!(err.source().unwrap().to_string(), "no such file");
+    /// ```
+    #[must_use]
+    pub fn with_source(mut self, source: impl Into<Source>) -> Self {
+        self.inner.source = Some(source.into());
+        self
+    }
+
+    /// The code's entry in `C`'s table.
+    pub fn info(&self) -> &'static CodeInfo {
+        self.inner.info
+    }
+
+    /// The stable code string, such as `LOCK_HELD`.
+    pub fn code(&self) -> &'static str {
+        self.inner.info.code
+    }
+
+    /// The process exit code of this error's code.
+    pub fn exit_code(&self) -> u8 {
+        self.inner.info.exit
+    }
+
+    /// The message for people.
+    pub fn message(&self) -> &str {
+        &self.inner.message
+    }
+
+    /// The hint: this error's override, else the code's hint, if any.
+    pub fn hint(&self) -> Option<&str> {
+        self.inner.hint.as_deref().or(self.inner.info.hint)
+    }
+
+    /// The details, a JSON object.
+    pub fn details(&self) -> &Details {
+        &self.inner.details
+    }
+
+    /// Whether the code is `C`'s fallback.
+    pub fn is_fallback(&self) -> bool {
+        core::ptr::eq(self.inner.info, C::FALLBACK_INFO) || self.inner.info.fallback
+    }
+
+    /// Whether this error's code is `code`.
+    ///
+    /// ```
+    /// # use sponson_codes::{Error, ErrorCodes};
+    /// # #[derive(Debug, ErrorCodes)]
+    /// # enum Code {
+    /// #     #[code(exit = 3, doc = "The lock is held.")]
+    /// #     LockHeld,
+    /// #     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    /// #     Internal,
+    /// # }
+    /// assert!(Error::from_code(Code::LockHeld).is(&Code::LockHeld));
+    /// ```
+    pub fn is(&self, code: &C) -> bool {
+        self.inner.info.code == code.code()
+    }
+
+    /// Finds a coded error in `err` or its source chain: an `Error<C>` found
+    /// there keeps its code, message, hint and details (the chain is searched
+    /// outermost first); otherwise the result is the fallback code with the
+    /// outermost error's message.
+    ///
+    /// ```
+    /// # use sponson_codes::{Error, ErrorCodes};
+    /// # #[derive(Debug, ErrorCodes)]
+    /// # enum Code {
+    /// #     #[code(exit = 3, doc = "The lock is held.")]
+    /// #     LockHeld,
+    /// #     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    /// #     Internal,
+    /// # }
+    /// let io = std::io::Error::other(Error::new(Code::LockHeld, "held by run 41"));
+    /// let found = Error::<Code>::from_dyn(&io);
+    /// assert_eq!(found.code(), "LOCK_HELD");
+    ///
+    /// let plain = std::io::Error::other("disk full");
+    /// assert_eq!(Error::<Code>::from_dyn(&plain).code(), "INTERNAL");
+    /// ```
+    pub fn from_dyn(err: &(dyn StdError + 'static)) -> Self {
+        match find_in_chain::<C>(err) {
+            Some(found) => found.clone_without_source(),
+            None => Error::fallback(err.to_string()),
+        }
+    }
+
+    fn clone_without_source(&self) -> Self {
+        Error {
+            inner: Box::new(Inner {
+                info: self.inner.info,
+                message: self.inner.message.clone(),
+                hint: self.inner.hint.clone(),
+                details: self.inner.details.clone(),
+                source: None,
+            }),
+            code: PhantomData,
+        }
+    }
+}
+
+impl<C: ErrorCodeSet> Error<C> {
+    /// The code as a value of `C` (for enums whose variants are all units).
+    ///
+    /// ```
+    /// # use sponson_codes::{Error, ErrorCodes};
+    /// # #[derive(Debug, PartialEq, ErrorCodes)]
+    /// # enum Code {
+    /// #     #[code(exit = 3, doc = "The lock is held.")]
+    /// #     LockHeld,
+    /// #     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    /// #     Internal,
+    /// # }
+    /// assert_eq!(Error::from_code(Code::LockHeld).kind(), Code::LockHeld);
+    /// ```
+    pub fn kind(&self) -> C {
+        C::from_code_or_fallback(self.inner.info.code)
+    }
+}
+
+/// The first `Error<C>` in `err`'s source chain, `err` included.
+pub(crate) fn find_in_chain<'a, C: ErrorCode>(
+    err: &'a (dyn StdError + 'static),
+) -> Option<&'a Error<C>> {
+    let mut next = Some(err);
+    // A bounded walk: a cyclic `source()` must not hang the program.
+    for _ in 0..64 {
+        let current = next?;
+        if let Some(found) = current.downcast_ref::<Error<C>>() {
+            return Some(found);
+        }
+        // `io::Error::source` skips the error it wraps; look at that one too.
+        next = match current.downcast_ref::<std::io::Error>() {
+            Some(io) => io.get_ref().map(|inner| inner as &(dyn StdError + 'static)),
+            None => current.source(),
+        };
+    }
+    None
+}
+
+impl<C> fmt::Debug for Error<C> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Error")
+            .field("code", &self.inner.info.code)
+            .field("message", &self.inner.message)
+            .field("hint", &self.inner.hint)
+            .field("details", &self.inner.details.as_map())
+            .field("source", &self.inner.source)
+            .finish()
+    }
+}
+
+impl<C> fmt::Display for Error<C> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.inner.message)
+    }
+}
+
+impl<C> StdError for Error<C> {
+    fn source(&self) -> Option<&(dyn StdError + 'static)> {
+        self.inner
+            .source
+            .as_deref()
+            .map(|source| source as &(dyn StdError + 'static))
+    }
+}
+
+/// A data enum deriving `ErrorCodes` (thiserror style): the message is its
+/// `Display`, the details only its fields marked `#[code(detail)]`.
+impl<C: ErrorCode + fmt::Display> From<C> for Error<C> {
+    fn from(value: C) -> Self {
+        let message = value.to_string();
+        Error::new(value, message)
+    }
+}
+
+impl<C: ErrorCode> From<Box<dyn StdError + Send + Sync + 'static>> for Error<C> {
+    fn from(err: Box<dyn StdError + Send + Sync + 'static>) -> Self {
+        match err.downcast::<Error<C>>() {
+            Ok(coded) => *coded,
+            Err(err) => {
+                let mut coded = Error::from_dyn(&*err);
+                if coded.is_fallback() && find_in_chain::<C>(&*err).is_none() {
+                    coded.inner.source = Some(err);
+                }
+                coded
+            }
+        }
+    }
+}
+
+impl<C: ErrorCode> From<Box<dyn StdError + 'static>> for Error<C> {
+    fn from(err: Box<dyn StdError + 'static>) -> Self {
+        match err.downcast::<Error<C>>() {
+            Ok(coded) => *coded,
+            Err(err) => Error::from_dyn(&*err),
+        }
+    }
+}

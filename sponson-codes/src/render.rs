@@ -1,0 +1,217 @@
+//! Pure rendering of a command's outcome: what to print where, and the exit
+//! code. No I/O happens here; [`Runner`](crate::Runner) does the printing.
+
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::code::ErrorCode;
+use crate::envelope::{Envelope, ErrorBody};
+use crate::error::Error;
+
+/// How a command reports its outcome.
+///
+/// ```
+/// use sponson_codes::Mode;
+///
+/// let json = true;
+/// assert_eq!(Mode::from_json_flag(json), Mode::Json);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Mode {
+    /// Exactly one JSON envelope.
+    Json,
+    /// The data for people on stdout; `error: <message>` and the hint on stderr.
+    #[default]
+    Text,
+}
+
+impl Mode {
+    /// [`Mode::Json`] when `json` is true (a `--json` flag was given).
+    pub fn from_json_flag(json: bool) -> Self {
+        if json {
+            Mode::Json
+        } else {
+            Mode::Text
+        }
+    }
+}
+
+/// A rendered outcome: the exact bytes for stdout and stderr, and the exit code.
+///
+/// ```
+/// use sponson_codes::{render_json, Error, ErrorCodes};
+///
+/// #[derive(Debug, ErrorCodes)]
+/// enum Code {
+///     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+///     Internal,
+/// }
+///
+/// let out = render_json::<_, Code>("version", &Ok("1.2.0"), false);
+/// assert_eq!(out.stdout, "{\"ok\":true,\"command\":\"version\",\"data\":\"1.2.0\"}\n");
+/// assert!(out.ok());
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Output {
+    /// What goes to stdout.
+    pub stdout: String,
+    /// What goes to stderr.
+    pub stderr: String,
+    /// The process exit code: 0 exactly for success.
+    pub exit: u8,
+}
+
+impl Output {
+    /// Whether the outcome is a success (exit code 0).
+    pub fn ok(&self) -> bool {
+        self.exit == 0
+    }
+}
+
+/// The JSON envelope of `result`, one line ending in a newline, on stdout
+/// (on stderr for a failure when `errors_to_stderr` is set).
+///
+/// Data that cannot be rendered (its `Serialize` fails, or it is an object
+/// with a key `ok` or `command`) is a programming error, reported as `C`'s
+/// fallback code.
+///
+/// ```
+/// use sponson_codes::{render_json, Error, ErrorCodes};
+///
+/// #[derive(Debug, ErrorCodes)]
+/// enum Code {
+///     #[code(exit = 3, doc = "The lock is held.", hint = "Pass --wait.")]
+///     LockHeld,
+///     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+///     Internal,
+/// }
+///
+/// let failed: Result<(), _> = Err(Error::new(Code::LockHeld, "held by run 41"));
+/// let out = render_json("apply", &failed, false);
+/// assert_eq!(out.exit, 3);
+/// assert!(out.stdout.starts_with(r#"{"ok":false,"command":"apply","error":{"code":"LOCK_HELD""#));
+///
+/// let shadow = render_json::<_, Code>("apply", &Ok(serde_json::json!({"ok": false})), false);
+/// assert_eq!(shadow.exit, 1);
+/// assert!(shadow.stdout.contains(r#""code":"INTERNAL""#));
+/// ```
+pub fn render_json<T: Serialize, C: ErrorCode>(
+    command: &str,
+    result: &Result<T, Error<C>>,
+    errors_to_stderr: bool,
+) -> Output {
+    let (json, exit) = match result {
+        Ok(data) => match serde_json::to_string(&Envelope::<&T>::success(command, data)) {
+            Ok(json) => (json, 0),
+            Err(err) => {
+                let error =
+                    Error::<C>::fallback(format!("cannot render the output of `{command}`: {err}"));
+                (failure_json(command, &error), failure_exit(&error))
+            }
+        },
+        Err(error) => (failure_json(command, error), failure_exit(error)),
+    };
+    let mut out = Output {
+        exit,
+        ..Output::default()
+    };
+    let line = json + "\n";
+    if exit != 0 && errors_to_stderr {
+        out.stderr = line;
+    } else {
+        out.stdout = line;
+    }
+    out
+}
+
+/// The text rendering of `result`: `text(data)` on stdout for success;
+/// `error: <message>` and `hint: <hint>` lines on stderr for failure.
+///
+/// ```
+/// use sponson_codes::{render_text, text_of, Error, ErrorCodes};
+///
+/// #[derive(Debug, ErrorCodes)]
+/// enum Code {
+///     #[code(exit = 3, doc = "The lock is held.", hint = "Pass --wait.")]
+///     LockHeld,
+///     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+///     Internal,
+/// }
+///
+/// let failed: Result<(), _> = Err(Error::new(Code::LockHeld, "held by run 41"));
+/// let out = render_text(&failed, text_of);
+/// assert_eq!(out.stderr, "error: held by run 41\nhint: Pass --wait.\n");
+/// assert_eq!(out.exit, 3);
+/// ```
+pub fn render_text<T, C: ErrorCode>(
+    result: &Result<T, Error<C>>,
+    text: impl FnOnce(&T) -> String,
+) -> Output {
+    match result {
+        Ok(data) => {
+            let mut stdout = text(data);
+            if !stdout.is_empty() && !stdout.ends_with('\n') {
+                stdout.push('\n');
+            }
+            Output {
+                stdout,
+                ..Output::default()
+            }
+        }
+        Err(error) => {
+            let mut stderr = format!("error: {}\n", error.message());
+            if let Some(hint) = error.hint() {
+                stderr.push_str(&format!("hint: {hint}\n"));
+            }
+            Output {
+                stderr,
+                exit: failure_exit(error),
+                ..Output::default()
+            }
+        }
+    }
+}
+
+/// The default text rendering of data: a string as it is, nothing for
+/// `null` or `()`, anything else as indented JSON.
+///
+/// ```
+/// use sponson_codes::text_of;
+///
+/// assert_eq!(text_of(&"done"), "done");
+/// assert_eq!(text_of(&()), "");
+/// assert_eq!(text_of(&[1, 2]), "[\n  1,\n  2\n]");
+/// ```
+pub fn text_of<T: Serialize + ?Sized>(data: &T) -> String {
+    match serde_json::to_value(data) {
+        Ok(Value::Null) => String::new(),
+        Ok(Value::String(text)) => text,
+        Ok(value) => serde_json::to_string_pretty(&value).unwrap_or_default(),
+        Err(err) => format!("(output cannot be rendered: {err})"),
+    }
+}
+
+fn failure_json<C: ErrorCode>(command: &str, error: &Error<C>) -> String {
+    let envelope = Envelope::<(), _>::failure(command, ErrorBody::from(error));
+    match serde_json::to_string(&envelope) {
+        Ok(json) => json,
+        // Details are checked when they are added, so this is unreachable in
+        // practice; still, the bare fallback keeps the one-document promise.
+        Err(err) => {
+            let bare = Error::<C>::fallback(format!("cannot render an error: {err}"));
+            let envelope = Envelope::<(), _>::failure(command, ErrorBody::from(&bare));
+            serde_json::to_string(&envelope).unwrap_or_default()
+        }
+    }
+}
+
+/// A failure never exits 0, even with a hand-written table that says so.
+pub(crate) fn failure_exit<C: ErrorCode>(error: &Error<C>) -> u8 {
+    match error.exit_code() {
+        0 => match C::FALLBACK_INFO.exit {
+            0 => 1,
+            exit => exit,
+        },
+        exit => exit,
+    }
+}

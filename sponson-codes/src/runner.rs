@@ -1,0 +1,253 @@
+//! The runner: every outcome of a command, a panic included, ends as exactly
+//! one envelope (in JSON mode) and an exit code that agrees with it.
+
+use core::marker::PhantomData;
+use std::io::{self, Write};
+use std::panic::{self, AssertUnwindSafe};
+use std::process::ExitCode;
+
+use serde::Serialize;
+
+use crate::code::ErrorCode;
+use crate::error::Error;
+use crate::render::{render_json, render_text, text_of, Mode, Output};
+
+/// The message of the fallback error a panic becomes; the panic's own
+/// message and backtrace go to stderr only, through the panic hook.
+pub const PANIC_MESSAGE: &str = "the command stopped on an unexpected internal error";
+
+/// Runs a command's body and reports its outcome.
+///
+/// In JSON mode, exactly one envelope is printed, on stdout (failures on
+/// stderr instead with [`errors_to_stderr`](Runner::errors_to_stderr)). In
+/// text mode, the data goes to stdout and `error: <message>` plus the hint to
+/// stderr. The returned exit code is 0 for success and the code's `exit` for
+/// failure. A panic in the body becomes `C`'s fallback code; a closed stdout
+/// (`EPIPE`) ends quietly with the fallback's exit code.
+///
+/// The body must not print to stdout itself in JSON mode. Panics are caught
+/// with `catch_unwind`, so they need `panic = "unwind"` (the default).
+///
+/// ```no_run
+/// use std::process::ExitCode;
+/// use sponson_codes::{Error, ErrorCodes, Mode, Runner};
+///
+/// #[derive(Debug, ErrorCodes)]
+/// enum Code {
+///     #[code(exit = 3, doc = "Another run holds the lock.", hint = "Pass --wait.")]
+///     LockHeld,
+///     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+///     Internal,
+/// }
+///
+/// fn main() -> ExitCode {
+///     let json = std::env::args().any(|arg| arg == "--json");
+///     Runner::<Code>::new("apply", Mode::from_json_flag(json)).run(|| {
+///         Err::<(), _>(Error::new(Code::LockHeld, "the lock on prod is held by run 41"))
+///     })
+/// }
+/// ```
+#[derive(Debug, Clone)]
+pub struct Runner<C> {
+    command: String,
+    mode: Mode,
+    errors_to_stderr: bool,
+    code: PhantomData<fn() -> C>,
+}
+
+impl<C: ErrorCode> Runner<C> {
+    /// A runner for the command `command` in `mode`.
+    pub fn new(command: impl Into<String>, mode: Mode) -> Self {
+        Runner {
+            command: command.into(),
+            mode,
+            errors_to_stderr: false,
+            code: PhantomData,
+        }
+    }
+
+    /// In JSON mode, prints failure envelopes on stderr instead of stdout.
+    ///
+    /// ```
+    /// # use sponson_codes::{Error, ErrorCodes, Mode, Runner};
+    /// # #[derive(Debug, ErrorCodes)]
+    /// # enum Code {
+    /// #     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    /// #     Internal,
+    /// # }
+    /// let out = Runner::<Code>::new("apply", Mode::Json)
+    ///     .errors_to_stderr(true)
+    ///     .render(|| Err::<(), _>(Error::<Code>::fallback("boom")));
+    /// assert!(out.stdout.is_empty());
+    /// assert!(out.stderr.starts_with(r#"{"ok":false"#));
+    /// ```
+    #[must_use]
+    pub fn errors_to_stderr(mut self, on: bool) -> Self {
+        self.errors_to_stderr = on;
+        self
+    }
+
+    /// The command's name.
+    pub fn command(&self) -> &str {
+        &self.command
+    }
+
+    /// The output mode.
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    /// Runs `body`, prints its outcome and returns the exit code. In text
+    /// mode, data is printed with [`text_of`].
+    pub fn run<T, E>(self, body: impl FnOnce() -> Result<T, E>) -> ExitCode
+    where
+        T: Serialize,
+        E: Into<Error<C>>,
+    {
+        self.run_with(body, |data| text_of(data))
+    }
+
+    /// Like [`run`](Runner::run), with `text` rendering the data in text mode.
+    pub fn run_with<T, E>(
+        self,
+        body: impl FnOnce() -> Result<T, E>,
+        text: impl FnOnce(&T) -> String,
+    ) -> ExitCode
+    where
+        T: Serialize,
+        E: Into<Error<C>>,
+    {
+        let output = self.render_with(body, text);
+        emit::<C>(&output, &mut io::stdout(), &mut io::stderr())
+    }
+
+    /// Runs `body` and renders its outcome without printing it: what
+    /// [`run`](Runner::run) would print, for tests and embedding.
+    ///
+    /// ```
+    /// # use sponson_codes::{ErrorCodes, Mode, Runner};
+    /// # #[derive(Debug, ErrorCodes)]
+    /// # enum Code {
+    /// #     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    /// #     Internal,
+    /// # }
+    /// let out = Runner::<Code>::new("apply", Mode::Json)
+    ///     .render(|| -> Result<(), sponson_codes::Error<Code>> { panic!("secret state {}", 42) });
+    /// assert_eq!(out.exit, 1);
+    /// assert!(!out.stdout.contains("secret state"));
+    /// ```
+    pub fn render<T, E>(&self, body: impl FnOnce() -> Result<T, E>) -> Output
+    where
+        T: Serialize,
+        E: Into<Error<C>>,
+    {
+        self.render_with(body, |data| text_of(data))
+    }
+
+    fn render_with<T, E>(
+        &self,
+        body: impl FnOnce() -> Result<T, E>,
+        text: impl FnOnce(&T) -> String,
+    ) -> Output
+    where
+        T: Serialize,
+        E: Into<Error<C>>,
+    {
+        // Rendering runs inside the guard too: a panicking `Serialize` or
+        // `Display` must end as an envelope like any other panic.
+        let guarded = panic::catch_unwind(AssertUnwindSafe(|| {
+            let result = body().map_err(Into::into);
+            match self.mode {
+                Mode::Json => render_json(&self.command, &result, self.errors_to_stderr),
+                Mode::Text => render_text(&result, text),
+            }
+        }));
+        match guarded {
+            Ok(output) => output,
+            Err(payload) => {
+                // Dropping a payload can panic again; leaking it cannot.
+                core::mem::forget(payload);
+                let error = Err::<(), _>(Error::<C>::fallback(PANIC_MESSAGE));
+                match self.mode {
+                    Mode::Json => render_json(&self.command, &error, self.errors_to_stderr),
+                    Mode::Text => render_text(&error, |_| String::new()),
+                }
+            }
+        }
+    }
+}
+
+/// Runs `body` as the command `command` in `mode`: a shorthand for
+/// [`Runner::new`] and [`Runner::run`].
+///
+/// ```no_run
+/// # use sponson_codes::{Error, ErrorCodes, Mode};
+/// # #[derive(Debug, ErrorCodes)]
+/// # enum Code {
+/// #     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+/// #     Internal,
+/// # }
+/// fn main() -> std::process::ExitCode {
+///     sponson_codes::run::<Code, _, Error<Code>>("version", Mode::Json, || Ok("1.2.0"))
+/// }
+/// ```
+pub fn run<C, T, E>(
+    command: impl Into<String>,
+    mode: Mode,
+    body: impl FnOnce() -> Result<T, E>,
+) -> ExitCode
+where
+    C: ErrorCode,
+    T: Serialize,
+    E: Into<Error<C>>,
+{
+    Runner::<C>::new(command, mode).run(body)
+}
+
+/// Writes `output` and returns its exit code. A stdout that cannot be
+/// written (the reader went away: `EPIPE`) ends quietly with `C`'s fallback
+/// exit code when the outcome was a success; any other write error is also
+/// reported on stderr.
+///
+/// ```
+/// # use sponson_codes::{emit, ErrorCodes, Output};
+/// # #[derive(Debug, ErrorCodes)]
+/// # enum Code {
+/// #     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+/// #     Internal,
+/// # }
+/// let output = Output { stdout: "done\n".into(), stderr: String::new(), exit: 0 };
+/// let (mut out, mut err) = (Vec::new(), Vec::new());
+/// assert_eq!(emit::<Code>(&output, &mut out, &mut err), std::process::ExitCode::SUCCESS);
+/// assert_eq!(out, b"done\n");
+/// ```
+pub fn emit<C: ErrorCode>(
+    output: &Output,
+    stdout: &mut dyn Write,
+    stderr: &mut dyn Write,
+) -> ExitCode {
+    let mut exit = output.exit;
+    if let Err(err) = write_flushed(stdout, &output.stdout) {
+        if exit == 0 {
+            exit = match C::FALLBACK_INFO.exit {
+                0 => 1,
+                code => code,
+            };
+        }
+        if err.kind() != io::ErrorKind::BrokenPipe {
+            // Best effort: stderr may be gone too.
+            let _ = writeln!(stderr, "error: cannot write the output: {err}");
+        }
+    }
+    // Stderr failures change nothing: the exit code already tells the outcome.
+    let _ = write_flushed(stderr, &output.stderr);
+    ExitCode::from(exit)
+}
+
+fn write_flushed(to: &mut dyn Write, text: &str) -> io::Result<()> {
+    if text.is_empty() {
+        return Ok(());
+    }
+    to.write_all(text.as_bytes())?;
+    to.flush()
+}
