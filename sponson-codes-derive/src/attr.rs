@@ -30,6 +30,9 @@ pub struct EnumAttrs {
     pub exits: Option<Keyed<Vec<ExitDecl>>>,
     pub krate: Option<Keyed<syn::Path>>,
     pub deny_unknown: Option<Keyed<()>>,
+    /// `exits` was written but could not be read in full, so variants are
+    /// not checked against it.
+    pub exits_incomplete: bool,
 }
 
 #[derive(Default)]
@@ -43,6 +46,16 @@ pub struct VariantAttrs {
     pub fallback: Option<Keyed<()>>,
     pub usage: Option<Keyed<()>>,
     pub retired: Option<Keyed<LitStr>>,
+    /// Keys that were written but rejected (a bad value, or a misspelling of
+    /// the key), so that no second error says they are missing.
+    pub rejected: Vec<&'static str>,
+}
+
+impl VariantAttrs {
+    /// Whether `key` was written, even if its value was rejected.
+    pub fn attempted(&self, key: &str) -> bool {
+        self.rejected.contains(&key)
+    }
 }
 
 #[derive(Default)]
@@ -75,6 +88,42 @@ fn unknown_key(meta: &ParseNestedMeta, attr: &str, known: &[&str]) -> syn::Error
 fn list(words: &[&str]) -> String {
     let quoted: Vec<String> = words.iter().map(|w| format!("`{w}`")).collect();
     quoted.join(", ")
+}
+
+/// Skips what follows a rejected key up to the next `,`, so that the keys
+/// after it are still read and all mistakes are reported together.
+fn skip_value(meta: &ParseNestedMeta) -> syn::Result<()> {
+    while !meta.input.is_empty() && !meta.input.peek(Token![,]) {
+        meta.input.parse::<proc_macro2::TokenTree>()?;
+    }
+    Ok(())
+}
+
+/// The known key that a rejected key was meant to be: itself, or the key it
+/// is a likely misspelling of.
+fn intended(path: &syn::Path, known: &[&'static str]) -> Option<&'static str> {
+    let key = key_name(path);
+    known
+        .iter()
+        .copied()
+        .find(|known| *known == key)
+        .or_else(|| closest(&key, known))
+}
+
+/// Runs `parse` for one key; its error is recorded and the rest of the key is
+/// skipped, so one mistake does not hide the keys after it.
+fn recover<F>(cx: &Ctxt, meta: &ParseNestedMeta, parse: F) -> syn::Result<bool>
+where
+    F: FnOnce() -> syn::Result<()>,
+{
+    match parse() {
+        Ok(()) => Ok(true),
+        Err(error) => {
+            cx.syn_error(error);
+            skip_value(meta)?;
+            Ok(false)
+        }
+    }
 }
 
 /// Stores `value` unless the key was given already, which is an error
@@ -153,27 +202,28 @@ fn exit_value(meta: &ParseNestedMeta) -> syn::Result<(u8, LitInt)> {
 
 /// An exit code: 0 means success, and a process can only report 1 to 255.
 fn exit_number(lit: &LitInt) -> syn::Result<u8> {
-    let number: u64 = lit.base10_parse().map_err(|_| {
-        syn::Error::new_spanned(
-            lit,
-            "exit must be an integer from 1 to 255, without a suffix",
-        )
-    })?;
     if !lit.suffix().is_empty() {
         return Err(syn::Error::new_spanned(
             lit,
-            "exit must be an integer from 1 to 255, without a suffix",
+            format_args!(
+                "an exit code is a plain integer; write `{}` without the `{}` suffix",
+                lit.base10_digits(),
+                lit.suffix()
+            ),
         ));
     }
-    match number {
-        0 => Err(syn::Error::new_spanned(
+    match lit.base10_parse::<u64>() {
+        Ok(0) => Err(syn::Error::new_spanned(
             lit,
             "exit 0 means success and cannot be an error's exit code; use 1 to 255",
         )),
-        1..=255 => Ok(number as u8),
+        Ok(number @ 1..=255) => Ok(number as u8),
         _ => Err(syn::Error::new_spanned(
             lit,
-            format_args!("exit {number} is out of range: a process exit code is 1 to 255"),
+            format_args!(
+                "exit {} is out of range; a process exit code is 1 to 255",
+                lit.base10_digits()
+            ),
         )),
     }
 }
@@ -186,29 +236,14 @@ pub fn enum_attrs(cx: &Ctxt, attrs: &[Attribute]) -> EnumAttrs {
                 attr,
                 "#[code(...)] goes on variants; write #[codes(...)] on the enum",
             );
-            continue;
-        }
-        if !attr.path().is_ident("codes") {
+            // Read it as the #[codes(...)] it was meant to be, so that its
+            // keys still take effect and cause no further errors.
+        } else if !attr.path().is_ident("codes") {
             continue;
         }
         let result = attr.parse_nested_meta(|meta| {
-            if meta.path.is_ident("rename_all") {
-                let lit = lit_str(&meta, "codes")?;
-                match RenameRule::from_name(&lit.value()) {
-                    Some(rule) => set(cx, &mut out.rename_all, &meta.path, rule, "codes"),
-                    None => cx.error_spanned_by(&lit, unknown_rule(&lit.value())),
-                }
-            } else if meta.path.is_ident("exits") {
-                let decls = exits(cx, &meta)?;
-                set(cx, &mut out.exits, &meta.path, decls, "codes");
-            } else if meta.path.is_ident("crate") {
-                let path = crate_path(&meta)?;
-                set(cx, &mut out.krate, &meta.path, path, "codes");
-            } else if meta.path.is_ident("deny_unknown") {
-                flag(&meta, "codes")?;
-                set(cx, &mut out.deny_unknown, &meta.path, (), "codes");
-            } else {
-                return Err(unknown_key(&meta, "codes", ENUM_KEYS));
+            if !recover(cx, &meta, || enum_key(cx, &meta, &mut out))? {
+                out.exits_incomplete |= intended(&meta.path, ENUM_KEYS) == Some("exits");
             }
             Ok(())
         });
@@ -217,6 +252,28 @@ pub fn enum_attrs(cx: &Ctxt, attrs: &[Attribute]) -> EnumAttrs {
         }
     }
     out
+}
+
+fn enum_key(cx: &Ctxt, meta: &ParseNestedMeta, out: &mut EnumAttrs) -> syn::Result<()> {
+    if meta.path.is_ident("rename_all") {
+        let lit = lit_str(meta, "codes")?;
+        match RenameRule::from_name(&lit.value()) {
+            Some(rule) => set(cx, &mut out.rename_all, &meta.path, rule, "codes"),
+            None => cx.error_spanned_by(&lit, unknown_rule(&lit.value())),
+        }
+    } else if meta.path.is_ident("exits") {
+        let decls = exits(cx, meta, &mut out.exits_incomplete)?;
+        set(cx, &mut out.exits, &meta.path, decls, "codes");
+    } else if meta.path.is_ident("crate") {
+        let path = crate_path(meta)?;
+        set(cx, &mut out.krate, &meta.path, path, "codes");
+    } else if meta.path.is_ident("deny_unknown") {
+        flag(meta, "codes")?;
+        set(cx, &mut out.deny_unknown, &meta.path, (), "codes");
+    } else {
+        return Err(unknown_key(meta, "codes", ENUM_KEYS));
+    }
+    Ok(())
 }
 
 fn unknown_rule(name: &str) -> String {
@@ -232,46 +289,50 @@ fn unknown_rule(name: &str) -> String {
 
 /// `crate = path`, or `crate = "path"` as serde spells it.
 fn crate_path(meta: &ParseNestedMeta) -> syn::Result<syn::Path> {
-    let value = meta.value()?;
-    if value.peek(LitStr) {
-        let lit: LitStr = value.parse()?;
-        return lit.parse();
-    }
-    value.call(syn::Path::parse_mod_style)
+    let shape =
+        "`crate` is the path the runtime crate is reachable under, as in `crate = my_crate::codes`";
+    let value = parse_value(meta, "codes", "my_crate::codes").and_then(|value| match value {
+        Expr::Lit(ExprLit {
+            lit: Lit::Str(lit), ..
+        }) => lit
+            .parse()
+            .map_err(|_| syn::Error::new_spanned(&lit, shape)),
+        Expr::Path(path)
+            if path.qself.is_none()
+                && path
+                    .path
+                    .segments
+                    .iter()
+                    .all(|segment| segment.arguments.is_none()) =>
+        {
+            Ok(path.path)
+        }
+        other => Err(syn::Error::new_spanned(other, shape)),
+    })?;
+    Ok(value)
 }
 
 /// `exits(1 = "failure", 2 = "...")`.
-fn exits(cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<Vec<ExitDecl>> {
+fn exits(cx: &Ctxt, meta: &ParseNestedMeta, incomplete: &mut bool) -> syn::Result<Vec<ExitDecl>> {
+    if !meta.input.peek(syn::token::Paren) {
+        return Err(meta.error(
+            "`exits` lists the exit codes and their meanings, as in exits(1 = \"failure\", 2 = \"refused before running\")",
+        ));
+    }
     let content;
     syn::parenthesized!(content in meta.input);
     let mut decls: Vec<ExitDecl> = Vec::new();
     while !content.is_empty() {
-        let (lit, meaning) = exit_decl(&content)?;
-        match exit_number(&lit) {
-            Ok(exit) => {
-                if meaning.value().trim().is_empty() {
-                    cx.error_spanned_by(
-                        &meaning,
-                        "the meaning of an exit code is empty; say what its codes have in common",
-                    );
-                }
-                if let Some(first) = decls.iter().find(|d| d.exit == exit) {
-                    cx.duplicate(
-                        &lit,
-                        &first.lit,
-                        format_args!(
-                            "exit {exit} is declared twice in exits(...); declare it once"
-                        ),
-                    );
-                } else {
-                    decls.push(ExitDecl {
-                        exit,
-                        lit,
-                        meaning: meaning.value(),
-                    });
+        match exit_decl(&content) {
+            Ok((lit, meaning)) => exit_entry(cx, &mut decls, lit, &meaning),
+            Err(error) => {
+                // Skip to the next entry, so that every bad entry is reported.
+                cx.syn_error(error);
+                *incomplete = true;
+                while !content.is_empty() && !content.peek(Token![,]) {
+                    content.parse::<proc_macro2::TokenTree>()?;
                 }
             }
-            Err(error) => cx.syn_error(error),
         }
         if content.is_empty() {
             break;
@@ -279,6 +340,32 @@ fn exits(cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<Vec<ExitDecl>> {
         content.parse::<Token![,]>()?;
     }
     Ok(decls)
+}
+
+fn exit_entry(cx: &Ctxt, decls: &mut Vec<ExitDecl>, lit: LitInt, meaning: &LitStr) {
+    let exit = match exit_number(&lit) {
+        Ok(exit) => exit,
+        Err(error) => return cx.syn_error(error),
+    };
+    if meaning.value().trim().is_empty() {
+        cx.error_spanned_by(
+            meaning,
+            "the meaning of an exit code is empty; say what its codes have in common",
+        );
+    }
+    if let Some(first) = decls.iter().find(|d| d.exit == exit) {
+        cx.duplicate(
+            &lit,
+            &first.lit,
+            format_args!("exit {exit} is declared twice in exits(...); declare it once"),
+        );
+    } else {
+        decls.push(ExitDecl {
+            exit,
+            lit,
+            meaning: meaning.value(),
+        });
+    }
 }
 
 fn exit_decl(input: ParseStream) -> syn::Result<(LitInt, LitStr)> {
@@ -297,55 +384,45 @@ fn exit_decl(input: ParseStream) -> syn::Result<(LitInt, LitStr)> {
 
 pub fn variant_attrs(cx: &Ctxt, attrs: &[Attribute]) -> VariantAttrs {
     let mut out = VariantAttrs::default();
+    let has_code = attrs.iter().any(|attr| attr.path().is_ident("code"));
     for attr in attrs {
         if attr.path().is_ident("codes") {
             cx.error_spanned_by(
                 attr,
                 "#[codes(...)] goes on the enum; write #[code(...)] on variants",
             );
-            continue;
-        }
-        if !attr.path().is_ident("code") {
+            if has_code {
+                continue;
+            }
+            // The variant's only attribute: read it as the #[code(...)] it
+            // was meant to be, so that the variant is not also reported as
+            // having none.
+        } else if !attr.path().is_ident("code") {
             continue;
         }
         if let Some(first) = &out.attr {
+            // Its keys are still read, so that none is reported missing.
             cx.duplicate(
                 attr,
                 first,
                 "a variant takes one #[code(...)] attribute; merge the keys into the first",
             );
+        } else {
+            out.attr = Some(attr.to_token_stream());
+        }
+        if !matches!(attr.meta, syn::Meta::List(_)) {
+            cx.error_spanned_by(
+                attr,
+                "write the code's keys in parentheses, as in #[code(exit = 1, doc = \"...\")]",
+            );
+            out.rejected.extend(["exit", "doc"]);
             continue;
         }
-        out.attr = Some(attr.to_token_stream());
         let result = attr.parse_nested_meta(|meta| {
-            let path = &meta.path;
-            if path.is_ident("exit") {
-                let value = exit_value(&meta)?;
-                set(cx, &mut out.exit, path, value, "code");
-            } else if path.is_ident("doc") {
-                let value = lit_str(&meta, "code")?;
-                set(cx, &mut out.doc, path, value, "code");
-            } else if path.is_ident("hint") {
-                let value = lit_str(&meta, "code")?;
-                set(cx, &mut out.hint, path, value, "code");
-            } else if path.is_ident("name") {
-                let value = lit_str(&meta, "code")?;
-                set(cx, &mut out.name, path, value, "code");
-            } else if path.is_ident("retired") {
-                let value = lit_str(&meta, "code")?;
-                set(cx, &mut out.retired, path, value, "code");
-            } else if path.is_ident("fallback") {
-                flag(&meta, "code")?;
-                set(cx, &mut out.fallback, path, (), "code");
-            } else if path.is_ident("usage") {
-                flag(&meta, "code")?;
-                set(cx, &mut out.usage, path, (), "code");
-            } else if path.is_ident("detail") {
-                return Err(meta.error(
-                    "`detail` goes on a field of the variant, as in `#[code(detail)] path: String`",
-                ));
-            } else {
-                return Err(unknown_key(&meta, "code", VARIANT_KEYS));
+            if !recover(cx, &meta, || variant_key(cx, &meta, &mut out))? {
+                if let Some(key) = intended(&meta.path, VARIANT_KEYS) {
+                    out.rejected.push(key);
+                }
             }
             Ok(())
         });
@@ -356,6 +433,39 @@ pub fn variant_attrs(cx: &Ctxt, attrs: &[Attribute]) -> VariantAttrs {
     out
 }
 
+fn variant_key(cx: &Ctxt, meta: &ParseNestedMeta, out: &mut VariantAttrs) -> syn::Result<()> {
+    let path = &meta.path;
+    if path.is_ident("exit") {
+        let value = exit_value(meta)?;
+        set(cx, &mut out.exit, path, value, "code");
+    } else if path.is_ident("doc") {
+        let value = lit_str(meta, "code")?;
+        set(cx, &mut out.doc, path, value, "code");
+    } else if path.is_ident("hint") {
+        let value = lit_str(meta, "code")?;
+        set(cx, &mut out.hint, path, value, "code");
+    } else if path.is_ident("name") {
+        let value = lit_str(meta, "code")?;
+        set(cx, &mut out.name, path, value, "code");
+    } else if path.is_ident("retired") {
+        let value = lit_str(meta, "code")?;
+        set(cx, &mut out.retired, path, value, "code");
+    } else if path.is_ident("fallback") {
+        flag(meta, "code")?;
+        set(cx, &mut out.fallback, path, (), "code");
+    } else if path.is_ident("usage") {
+        flag(meta, "code")?;
+        set(cx, &mut out.usage, path, (), "code");
+    } else if path.is_ident("detail") {
+        return Err(meta.error(
+            "`detail` goes on a field of the variant, as in `#[code(detail)] path: String`",
+        ));
+    } else {
+        return Err(unknown_key(meta, "code", VARIANT_KEYS));
+    }
+    Ok(())
+}
+
 pub fn field_attrs(cx: &Ctxt, attrs: &[Attribute]) -> FieldAttrs {
     let mut out = FieldAttrs::default();
     for attr in attrs {
@@ -363,28 +473,37 @@ pub fn field_attrs(cx: &Ctxt, attrs: &[Attribute]) -> FieldAttrs {
             continue;
         }
         let result = attr.parse_nested_meta(|meta| {
-            if meta.path.is_ident("detail") {
-                let rename = if meta.input.peek(Token![=]) {
-                    Some(lit_str(&meta, "code")?)
-                } else {
-                    None
-                };
-                set(cx, &mut out.detail, &meta.path, rename, "code");
-                Ok(())
-            } else if VARIANT_KEYS.iter().any(|key| meta.path.is_ident(key)) {
-                Err(meta.error(format_args!(
-                    "`{}` goes in the variant's #[code(...)], not on a field; fields take only `detail`",
-                    key_name(&meta.path)
-                )))
-            } else {
-                Err(unknown_key(&meta, "code", FIELD_KEYS))
-            }
+            recover(cx, &meta, || field_key(cx, &meta, &mut out))?;
+            Ok(())
         });
         if let Err(error) = result {
             cx.syn_error(error);
         }
     }
     out
+}
+
+fn field_key(cx: &Ctxt, meta: &ParseNestedMeta, out: &mut FieldAttrs) -> syn::Result<()> {
+    if meta.path.is_ident("detail") {
+        let rename = if meta.input.peek(Token![=]) {
+            Some(lit_str(meta, "code")?)
+        } else if meta.input.is_empty() || meta.input.peek(Token![,]) {
+            None
+        } else {
+            return Err(meta.error(
+                "write `detail` to use the field's name, or `detail = \"name\"` to choose one",
+            ));
+        };
+        set(cx, &mut out.detail, &meta.path, rename, "code");
+        Ok(())
+    } else if VARIANT_KEYS.iter().any(|key| meta.path.is_ident(key)) {
+        Err(meta.error(format_args!(
+            "`{}` goes in the variant's #[code(...)], not on a field; fields take only `detail`",
+            key_name(&meta.path)
+        )))
+    } else {
+        Err(unknown_key(meta, "code", FIELD_KEYS))
+    }
 }
 
 /// The text of `///` comments, with the one space after `///` removed and

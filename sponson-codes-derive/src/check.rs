@@ -24,10 +24,29 @@ pub fn check(cx: &Ctxt, input: &Input) {
 /// instantiation, and its codes could not be listed in the docs.
 fn no_generics(cx: &Ctxt, input: &Input) {
     let generics = &input.original.generics;
-    if !generics.params.is_empty() {
+    if let Some(param) = generics.type_params().next() {
         cx.error_spanned_by(
             &generics.params,
-            "ErrorCodes cannot be derived for a generic enum: its code table is one static shared by every instantiation; remove the type and lifetime parameters and keep data in the variants' fields",
+            format_args!(
+                "ErrorCodes cannot be derived for a generic enum: its code table is one static shared by every instantiation; remove `{}` and give the variants' fields concrete types",
+                param.ident
+            ),
+        );
+    } else if let Some(param) = generics.const_params().next() {
+        cx.error_spanned_by(
+            &generics.params,
+            format_args!(
+                "ErrorCodes cannot be derived for a generic enum: its code table is one static shared by every instantiation; remove `{}`",
+                param.ident
+            ),
+        );
+    } else if let Some(param) = generics.lifetimes().next() {
+        cx.error_spanned_by(
+            &generics.params,
+            format_args!(
+                "ErrorCodes cannot be derived for an enum with a lifetime: a code enum is registered once as a static and is returned up to `main`, so it cannot borrow; remove `{}` and own the data in its fields (e.g. `String` instead of `&{} str`)",
+                param.lifetime, param.lifetime
+            ),
         );
     } else if let Some(where_clause) = &generics.where_clause {
         cx.error_spanned_by(
@@ -69,24 +88,24 @@ fn required_keys(cx: &Ctxt, input: &Input) {
         let Some(attr) = &variant.attrs.attr else {
             continue;
         };
-        if variant.attrs.exit.is_none() {
-            cx.error_spanned_by(
-                attr,
-                format_args!(
-                    "#[code(...)] on `{}` is missing `exit`; add `exit = N` with N from 1 to 255",
-                    variant.ident
-                ),
-            );
-        }
-        if variant.attrs.doc.is_none() {
-            cx.error_spanned_by(
-                attr,
-                format_args!(
-                    "#[code(...)] on `{}` is missing `doc`; add `doc = \"...\"`, one line saying what the code means",
-                    variant.ident
-                ),
-            );
-        }
+        let exit = variant.attrs.exit.is_none() && !variant.attrs.attempted("exit");
+        let doc = variant.attrs.doc.is_none() && !variant.attrs.attempted("doc");
+        let message = match (exit, doc) {
+            (true, true) => format!(
+                "#[code(...)] on `{}` is missing `exit` and `doc`; write #[code(exit = N, doc = \"...\")] with N from 1 to 255 and one line saying what the code means",
+                variant.ident
+            ),
+            (true, false) => format!(
+                "#[code(...)] on `{}` is missing `exit`; add `exit = N` with N from 1 to 255",
+                variant.ident
+            ),
+            (false, true) => format!(
+                "#[code(...)] on `{}` is missing `doc`; add `doc = \"...\"`, one line saying what the code means",
+                variant.ident
+            ),
+            (false, false) => continue,
+        };
+        cx.error_spanned_by(attr, message);
     }
 }
 
@@ -123,25 +142,49 @@ fn texts_not_empty(cx: &Ctxt, input: &Input) {
 }
 
 /// Codes travel through shells, URLs, file names and JSON keys: keep them to
-/// a safe alphabet and a bounded length.
+/// a safe alphabet and a bounded length. A code from `rename_all` is checked
+/// too, since a variant name may hold any Unicode letter.
 fn valid_names(cx: &Ctxt, input: &Input) {
     for variant in &input.variants {
-        if let Some(name) = &variant.attrs.name {
-            if !is_valid_code(&name.value.value()) {
-                cx.error_spanned_by(
-                    &name.value,
-                    "`name` must be 1 to 64 characters from A-Z, a-z, 0-9, `_`, `.` and `-`",
-                );
-            }
+        if variant.attrs.attempted("name") && variant.attrs.name.is_none() {
+            continue;
+        }
+        let Some(problem) = code_problem(&variant.code) else {
+            continue;
+        };
+        match &variant.attrs.name {
+            Some(name) => cx.error_spanned_by(
+                &name.value,
+                format_args!(
+                    "`name` {problem}; a code is 1 to 64 characters from A-Z, a-z, 0-9, `_`, `.` and `-`"
+                ),
+            ),
+            None => cx.error_spanned_by(
+                variant.ident,
+                format_args!(
+                    "the code `{}` made from this variant's name {problem}; give it #[code(name = \"...\")] with 1 to 64 characters from A-Z, a-z, 0-9, `_`, `.` and `-`",
+                    variant.code
+                ),
+            ),
         }
     }
 }
 
-pub fn is_valid_code(code: &str) -> bool {
-    (1..=64).contains(&code.len())
-        && code
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'-'))
+/// What makes `code` unusable as a code string, if anything.
+fn code_problem(code: &str) -> Option<String> {
+    if code.is_empty() {
+        return Some("is empty".to_owned());
+    }
+    if let Some(bad) = code
+        .chars()
+        .find(|c| !c.is_ascii_alphanumeric() && !matches!(c, '_' | '.' | '-'))
+    {
+        return Some(format!("contains {bad:?}, which a code cannot hold"));
+    }
+    if code.len() > 64 {
+        return Some(format!("is {} characters long", code.len()));
+    }
+    None
 }
 
 /// Exit codes stay coarse: once classes are declared, a new code must reuse one
@@ -150,16 +193,23 @@ fn exits_declared(cx: &Ctxt, input: &Input) {
     let Some(exits) = &input.attrs.exits else {
         return;
     };
+    if input.attrs.exits_incomplete {
+        return;
+    }
     let declared: Vec<String> = exits.value.iter().map(|d| d.exit.to_string()).collect();
+    let choice = if declared.is_empty() {
+        ", which is empty; add".to_owned()
+    } else {
+        format!("; use one of {}, or add", declared.join(", "))
+    };
     for variant in &input.variants {
         if let Some(exit) = &variant.attrs.exit {
             if !exits.value.iter().any(|d| d.exit == exit.value.0) {
                 cx.error_spanned_by(
                     &exit.value.1,
                     format_args!(
-                        "exit {} is not declared in #[codes(exits(...))]; use one of {} or declare it there",
-                        exit.value.0,
-                        declared.join(", ")
+                        "exit {exit} is not declared in #[codes(exits(...))]{choice} `{exit} = \"meaning\"` to exits(...)",
+                        exit = exit.value.0,
                     ),
                 );
             }
@@ -200,10 +250,11 @@ fn one_fallback(cx: &Ctxt, input: &Input) {
         .variants
         .iter()
         .filter_map(|v| v.attrs.fallback.as_ref());
+    let attempted = input.variants.iter().any(|v| v.attrs.attempted("fallback"));
     match fallbacks.next() {
-        None if !input.variants.is_empty() => cx.error_spanned_by(
+        None if !input.variants.is_empty() && !attempted => cx.error_spanned_by(
             input.ident,
-            "no fallback code; mark the variant for unexpected failures #[code(..., fallback)]",
+            "no fallback code; add `fallback` to the #[code(...)] of the variant for unknown codes and unexpected failures, as in #[code(exit = 1, doc = \"An unexpected error.\", fallback)]",
         ),
         None => {}
         Some(first) => {

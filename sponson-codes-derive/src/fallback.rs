@@ -15,9 +15,23 @@ pub fn expand(input: &Input, errors: syn::Error) -> TokenStream {
     let krate = krate(input);
     let ident = input.ident;
     let vis = &input.original.vis;
+    // The codes are kept (with placeholder metadata), so that `code!` on a
+    // listed code does not add an error of its own.
+    let codes = input.variants.iter().map(|variant| {
+        let code = &variant.code;
+        let name = variant.ident.to_string();
+        quote! {
+            __sp::CodeInfo::__new(
+                #code, 1, "", __sp::core::option::Option::None, "", #name,
+                false, false, __sp::core::option::Option::None,
+            )
+        }
+    });
     let unit = match input.variants.first() {
         Some(first) if input.is_all_units() => {
             let first = first.ident;
+            let variants = input.variants.iter().map(|v| v.ident);
+            let indices = 0..input.variants.len();
             quote! {
                 #[automatically_derived]
                 impl __sp::ErrorCodeSet for #ident {
@@ -35,8 +49,11 @@ pub fn expand(input: &Input, errors: syn::Error) -> TokenStream {
                         __sp::core::option::Option::None
                     }
                     #[doc(hidden)]
-                    #vis const fn __sponson_from_index(_: __sp::core::primitive::usize) -> Self {
-                        Self::#first
+                    #vis const fn __sponson_from_index(index: __sp::core::primitive::usize) -> Self {
+                        match index {
+                            #(#indices => Self::#variants,)*
+                            _ => Self::#first,
+                        }
                     }
                 }
                 #[automatically_derived]
@@ -75,7 +92,7 @@ pub fn expand(input: &Input, errors: syn::Error) -> TokenStream {
             use #krate::__private as __sp;
             #[automatically_derived]
             impl __sp::ErrorCode for #ident {
-                const TABLE: &'static [__sp::CodeInfo] = &[];
+                const TABLE: &'static [__sp::CodeInfo] = &[#(#codes),*];
                 const ENUM: &'static __sp::EnumInfo = &__sp::STUB_ENUM;
                 const FALLBACK_INFO: &'static __sp::CodeInfo = &__sp::STUB_INFO;
                 const USAGE_INFO: __sp::core::option::Option<&'static __sp::CodeInfo> =

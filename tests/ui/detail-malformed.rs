@@ -1,0 +1,16 @@
+use sponson_codes::ErrorCodes;
+
+#[derive(ErrorCodes)]
+enum Code {
+    #[code(exit = 2, doc = "The plan file cannot be read.")]
+    PlanParse {
+        #[code(detail(path))]
+        path: String,
+        #[code(detail = "")]
+        line: u32,
+    },
+    #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    Internal,
+}
+
+fn main() {}

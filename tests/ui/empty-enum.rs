@@ -1,0 +1,6 @@
+use sponson_codes::ErrorCodes;
+
+#[derive(ErrorCodes)]
+enum Code {}
+
+fn main() {}

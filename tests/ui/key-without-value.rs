@@ -1,0 +1,9 @@
+use sponson_codes::ErrorCodes;
+
+#[derive(ErrorCodes)]
+enum Code {
+    #[code(exit, doc = "An unexpected error.", fallback)]
+    Internal,
+}
+
+fn main() {}

@@ -1,0 +1,12 @@
+use sponson_codes::ErrorCodes;
+
+#[derive(ErrorCodes)]
+enum Code {
+    #[code(exit = 2, doc = "The plan file cannot be read.
+It may also not be valid YAML.")]
+    PlanParse,
+    #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    Internal,
+}
+
+fn main() {}

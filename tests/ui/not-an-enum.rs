@@ -1,0 +1,8 @@
+use sponson_codes::ErrorCodes;
+
+#[derive(ErrorCodes)]
+struct Code {
+    exit: u8,
+}
+
+fn main() {}

@@ -1,0 +1,12 @@
+use sponson_codes::ErrorCodes;
+
+#[derive(ErrorCodes)]
+enum Code {
+    #[code(exit = 2)]
+    #[code(doc = "The plan file cannot be read.")]
+    PlanParse,
+    #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    Internal,
+}
+
+fn main() {}

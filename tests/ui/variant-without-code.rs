@@ -1,0 +1,13 @@
+use sponson_codes::ErrorCodes;
+
+#[derive(ErrorCodes)]
+enum Code {
+    #[code(exit = 2, doc = "The plan file cannot be read.")]
+    PlanParse,
+    /// Another run holds the lock.
+    LockHeld,
+    #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    Internal,
+}
+
+fn main() {}
