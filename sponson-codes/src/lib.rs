@@ -36,7 +36,9 @@ pub mod catalog;
 #[cfg(feature = "clap")]
 pub mod clap;
 mod code;
+pub mod companion;
 mod details;
+mod diff;
 mod docs;
 mod envelope;
 mod error;
@@ -47,6 +49,7 @@ mod project;
 mod registry;
 mod render;
 mod runner;
+pub mod testing;
 
 pub use crate::catalog::Catalog;
 pub use crate::code::{CodeInfo, EnumInfo, ErrorCode, ErrorCodeSet, ExitClass, UnknownCode};

@@ -116,7 +116,6 @@ fn generated_file(
             ),
         };
         return Err(Failure::new(stale, message)
-            .with_hint(format!("run `{}` and commit the result", target.regenerate))
             .with_detail("path", &target.shown)
             .with_detail("regenerate", &target.regenerate)
             .with_detail("diff", &diff));
