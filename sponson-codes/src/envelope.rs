@@ -316,3 +316,8 @@ fn read_data<T: DeserializeOwned>(mut fields: Map<String, Value>) -> Result<T, s
         _ => Err(flattened),
     }
 }
+
+/// Compiles and runs the examples of `docs/envelope.md` as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/envelope.md")]
+struct EnvelopeDocs;
