@@ -373,6 +373,76 @@ impl<C: ErrorCodeSet> Error<C> {
     }
 }
 
+impl<C: ErrorCode + StdError> Error<C> {
+    /// Like [`from_dyn`](Error::from_dyn), and also finds a value of a data
+    /// enum `C` itself in the chain (which the `From` conversions cannot,
+    /// since they do not require `C: std::error::Error`).
+    ///
+    /// ```
+    /// use std::fmt;
+    /// use sponson_codes::{Error, ErrorCodes};
+    ///
+    /// #[derive(Debug, ErrorCodes)]
+    /// enum FetchError {
+    ///     #[code(exit = 4, doc = "The server refused the request.")]
+    ///     Refused {
+    ///         #[code(detail)]
+    ///         status: u16,
+    ///     },
+    ///     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    ///     Other,
+    /// }
+    ///
+    /// impl fmt::Display for FetchError {
+    ///     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    ///         f.write_str("the server refused the request")
+    ///     }
+    /// }
+    ///
+    /// impl std::error::Error for FetchError {}
+    ///
+    /// let wrapped = std::io::Error::other(FetchError::Refused { status: 503 });
+    /// let err = Error::<FetchError>::from_chain(&wrapped);
+    /// assert_eq!(err.code(), "REFUSED");
+    /// assert_eq!(err.details().get("status"), Some(&serde_json::json!(503)));
+    /// ```
+    pub fn from_chain(err: &(dyn StdError + 'static)) -> Self {
+        let mut next = Some(err);
+        for _ in 0..64 {
+            let Some(current) = next else { break };
+            if let Some(found) = current.downcast_ref::<Error<C>>() {
+                return found.clone_without_source();
+            }
+            if let Some(value) = current.downcast_ref::<C>() {
+                return Error::new_displayed(value);
+            }
+            next = source_of(current);
+        }
+        Error::fallback(err.to_string())
+    }
+}
+
+impl<C: ErrorCode> Error<C> {
+    /// An error from a value of `C` whose message is its `Display`.
+    fn new_displayed(value: &C) -> Self
+    where
+        C: fmt::Display,
+    {
+        let mut details = Details::new();
+        value.write_details(&mut details);
+        Error::from_parts(value.info(), value.to_string(), details)
+    }
+}
+
+/// The next error in the chain; `io::Error::source` skips the error it wraps,
+/// so that one is looked at too.
+fn source_of<'a>(err: &'a (dyn StdError + 'static)) -> Option<&'a (dyn StdError + 'static)> {
+    match err.downcast_ref::<std::io::Error>() {
+        Some(io) => io.get_ref().map(|inner| inner as &(dyn StdError + 'static)),
+        None => err.source(),
+    }
+}
+
 /// The first `Error<C>` in `err`'s source chain, `err` included.
 pub(crate) fn find_in_chain<'a, C: ErrorCode>(
     err: &'a (dyn StdError + 'static),
@@ -384,11 +454,7 @@ pub(crate) fn find_in_chain<'a, C: ErrorCode>(
         if let Some(found) = current.downcast_ref::<Error<C>>() {
             return Some(found);
         }
-        // `io::Error::source` skips the error it wraps; look at that one too.
-        next = match current.downcast_ref::<std::io::Error>() {
-            Some(io) => io.get_ref().map(|inner| inner as &(dyn StdError + 'static)),
-            None => current.source(),
-        };
+        next = source_of(current);
     }
     None
 }
@@ -424,8 +490,7 @@ impl<C> StdError for Error<C> {
 /// `Display`, the details only its fields marked `#[code(detail)]`.
 impl<C: ErrorCode + fmt::Display> From<C> for Error<C> {
     fn from(value: C) -> Self {
-        let message = value.to_string();
-        Error::new(value, message)
+        Error::new_displayed(&value)
     }
 }
 

@@ -201,3 +201,25 @@ fn error_is_one_pointer_wide() {
     fn send_sync<T: Send + Sync>() {}
     send_sync::<Error<Code>>();
 }
+
+#[test]
+fn from_chain_finds_a_data_enum_value() {
+    let refused = FetchError::Refused {
+        status: 503,
+        url: "https://plans.example".into(),
+        api_token: "sk-live-123".into(),
+    };
+    let err = anyhow::Error::new(refused).context("pushing the plan");
+    let coded = Error::<FetchError>::from_chain(err.as_ref());
+    assert_eq!(coded.code(), "REFUSED");
+    assert_eq!(coded.message(), "https://plans.example answered 503");
+    assert_eq!(coded.details().len(), 2);
+    // The `From` conversion cannot look for the enum itself: fallback.
+    let plain = anyhow::Error::new(FetchError::Other("x".into()));
+    assert_eq!(
+        Error::<FetchError>::from_chain(plain.as_ref()).code(),
+        "OTHER"
+    );
+    let io = std::io::Error::other("disk full");
+    assert_eq!(Error::<FetchError>::from_chain(&io).message(), "disk full");
+}
