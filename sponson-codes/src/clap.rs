@@ -104,6 +104,19 @@ impl<C: ErrorCode> Parse<C> {
     }
 
     /// Names the flag that selects JSON mode, such as `--json`.
+    ///
+    /// ```
+    /// # use sponson_codes::ErrorCodes;
+    /// # #[derive(Debug, PartialEq, ErrorCodes)]
+    /// # enum Code {
+    /// #     #[code(exit = 3, doc = "The lock is held.", hint = "Pass --wait.")]
+    /// #     LockHeld,
+    /// #     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    /// #     Internal,
+    /// # }
+    /// let parse = sponson_codes::clap::Parse::<Code>::new().json_flag("--machine");
+    /// assert!(parse.wants_json(["plan", "--machine"]));
+    /// ```
     #[must_use]
     pub fn json_flag(mut self, flag: impl Into<String>) -> Self {
         self.json_flag = flag.into();
@@ -119,6 +132,20 @@ impl<C: ErrorCode> Parse<C> {
 
     /// Whether `args` (program name first) ask for JSON mode: the JSON flag
     /// appears before any `--`.
+    ///
+    /// ```
+    /// # use sponson_codes::ErrorCodes;
+    /// # #[derive(Debug, PartialEq, ErrorCodes)]
+    /// # enum Code {
+    /// #     #[code(exit = 3, doc = "The lock is held.", hint = "Pass --wait.")]
+    /// #     LockHeld,
+    /// #     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    /// #     Internal,
+    /// # }
+    /// let parse = sponson_codes::clap::Parse::<Code>::new();
+    /// assert!(parse.wants_json(["plan", "--bogus", "--json"]));
+    /// assert!(!parse.wants_json(["plan", "--", "--json"]));
+    /// ```
     pub fn wants_json<I, T>(&self, args: I) -> bool
     where
         I: IntoIterator<Item = T>,

@@ -168,6 +168,16 @@ impl Details {
     }
 
     /// The details as a JSON object.
+    ///
+    /// ```
+    /// use sponson_codes::Details;
+    ///
+    /// let mut details = Details::new();
+    /// assert!(details.is_empty());
+    /// details.insert("scope", "prod");
+    /// assert_eq!(details.len(), 1);
+    /// assert_eq!(details.clone().into_map(), *details.as_map());
+    /// ```
     pub fn as_map(&self) -> &Map<String, Value> {
         &self.map
     }

@@ -53,6 +53,13 @@ pub struct Envelope<T = Value, D = Details> {
 
 impl<T, D> Envelope<T, D> {
     /// A success envelope.
+    ///
+    /// ```
+    /// use sponson_codes::Envelope;
+    ///
+    /// let envelope = Envelope::<_>::success("list", vec![1, 2]);
+    /// assert_eq!(serde_json::to_string(&envelope).unwrap(), r#"{"ok":true,"command":"list","data":[1,2]}"#);
+    /// ```
     pub fn success(command: impl Into<String>, data: T) -> Self {
         Envelope {
             command: command.into(),
@@ -61,6 +68,14 @@ impl<T, D> Envelope<T, D> {
     }
 
     /// A failure envelope.
+    ///
+    /// ```
+    /// use sponson_codes::{Envelope, ErrorBody};
+    ///
+    /// let body = ErrorBody { code: "LOCK_HELD".into(), message: "held".into(), hint: None, details: serde_json::Map::new() };
+    /// let envelope = Envelope::<(), _>::failure("apply", body);
+    /// assert!(!envelope.ok());
+    /// ```
     pub fn failure(command: impl Into<String>, error: ErrorBody<D>) -> Self {
         Envelope {
             command: command.into(),
@@ -70,6 +85,12 @@ impl<T, D> Envelope<T, D> {
 
     /// Whether the command succeeded: the `ok` field, true exactly when the
     /// process exited 0.
+    ///
+    /// ```
+    /// use sponson_codes::Envelope;
+    ///
+    /// assert!(Envelope::<_>::success("init", ()).ok());
+    /// ```
     pub fn ok(&self) -> bool {
         self.result.is_ok()
     }
@@ -145,6 +166,21 @@ pub struct ErrorBody<D = Details> {
 impl<D> ErrorBody<D> {
     /// The code's entry in `C`'s table, or `C`'s fallback for a code that
     /// `C` does not list.
+    ///
+    /// ```
+    /// # use sponson_codes::ErrorCodes;
+    /// # #[derive(Debug, PartialEq, ErrorCodes)]
+    /// # enum Code {
+    /// #     #[code(exit = 3, doc = "The lock is held.", hint = "Pass --wait.")]
+    /// #     LockHeld,
+    /// #     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    /// #     Internal,
+    /// # }
+    /// use sponson_codes::{ErrorBody, Details};
+    ///
+    /// let body = ErrorBody { code: "LOCK_HELD".into(), message: "held".into(), hint: None, details: Details::new() };
+    /// assert_eq!(body.info::<Code>().exit, 3);
+    /// ```
     pub fn info<C: ErrorCode>(&self) -> &'static CodeInfo {
         C::ENUM.get(&self.code).unwrap_or(C::FALLBACK_INFO)
     }
@@ -155,6 +191,22 @@ impl<D> ErrorBody<D> {
     }
 
     /// Whether `C` lists the code.
+    ///
+    /// ```
+    /// # use sponson_codes::ErrorCodes;
+    /// # #[derive(Debug, PartialEq, ErrorCodes)]
+    /// # enum Code {
+    /// #     #[code(exit = 3, doc = "The lock is held.", hint = "Pass --wait.")]
+    /// #     LockHeld,
+    /// #     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    /// #     Internal,
+    /// # }
+    /// use sponson_codes::{ErrorBody, Details};
+    ///
+    /// let body = ErrorBody { code: "NEW_CODE".into(), message: "m".into(), hint: None, details: Details::new() };
+    /// assert!(!body.is_known::<Code>());
+    /// assert_eq!(body.kind::<Code>(), Code::Internal);
+    /// ```
     pub fn is_known<C: ErrorCode>(&self) -> bool {
         C::ENUM.get(&self.code).is_some()
     }

@@ -261,6 +261,22 @@ impl<C: ErrorCode> Error<C> {
     }
 
     /// The code's entry in `C`'s table.
+    ///
+    /// ```
+    /// # use sponson_codes::ErrorCodes;
+    /// # #[derive(Debug, PartialEq, ErrorCodes)]
+    /// # enum Code {
+    /// #     #[code(exit = 3, doc = "The lock is held.", hint = "Pass --wait.")]
+    /// #     LockHeld,
+    /// #     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    /// #     Internal,
+    /// # }
+    /// use sponson_codes::Error;
+    ///
+    /// let err = Error::new(Code::LockHeld, "held");
+    /// assert_eq!(err.info().variant, "LockHeld");
+    /// assert_eq!((err.code(), err.exit_code(), err.message()), ("LOCK_HELD", 3, "held"));
+    /// ```
     pub fn info(&self) -> &'static CodeInfo {
         self.inner.info
     }
@@ -281,16 +297,61 @@ impl<C: ErrorCode> Error<C> {
     }
 
     /// The hint: this error's override, else the code's hint, if any.
+    ///
+    /// ```
+    /// # use sponson_codes::ErrorCodes;
+    /// # #[derive(Debug, PartialEq, ErrorCodes)]
+    /// # enum Code {
+    /// #     #[code(exit = 3, doc = "The lock is held.", hint = "Pass --wait.")]
+    /// #     LockHeld,
+    /// #     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    /// #     Internal,
+    /// # }
+    /// use sponson_codes::Error;
+    ///
+    /// assert_eq!(Error::new(Code::LockHeld, "held").hint(), Some("Pass --wait."));
+    /// assert_eq!(Error::new(Code::Internal, "boom").hint(), None);
+    /// ```
     pub fn hint(&self) -> Option<&str> {
         self.inner.hint.as_deref().or(self.inner.info.hint)
     }
 
     /// The details, a JSON object.
+    ///
+    /// ```
+    /// # use sponson_codes::ErrorCodes;
+    /// # #[derive(Debug, PartialEq, ErrorCodes)]
+    /// # enum Code {
+    /// #     #[code(exit = 3, doc = "The lock is held.", hint = "Pass --wait.")]
+    /// #     LockHeld,
+    /// #     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    /// #     Internal,
+    /// # }
+    /// use sponson_codes::Error;
+    ///
+    /// let err = Error::new(Code::LockHeld, "held").with_detail("holder", "run 41");
+    /// assert_eq!(err.details().len(), 1);
+    /// ```
     pub fn details(&self) -> &Details {
         &self.inner.details
     }
 
     /// Whether the code is `C`'s fallback.
+    ///
+    /// ```
+    /// # use sponson_codes::ErrorCodes;
+    /// # #[derive(Debug, PartialEq, ErrorCodes)]
+    /// # enum Code {
+    /// #     #[code(exit = 3, doc = "The lock is held.", hint = "Pass --wait.")]
+    /// #     LockHeld,
+    /// #     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    /// #     Internal,
+    /// # }
+    /// use sponson_codes::Error;
+    ///
+    /// assert!(Error::new(Code::Internal, "boom").is_fallback());
+    /// assert!(!Error::new(Code::LockHeld, "held").is_fallback());
+    /// ```
     pub fn is_fallback(&self) -> bool {
         core::ptr::eq(self.inner.info, C::FALLBACK_INFO) || self.inner.info.fallback
     }

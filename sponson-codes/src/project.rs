@@ -134,6 +134,13 @@ impl Allowlist {
 
     /// Allows the field `name` when its value has `shape`; naming a field
     /// twice keeps the later shape.
+    ///
+    /// ```
+    /// use sponson_codes::{Allowlist, Shape};
+    ///
+    /// let list = Allowlist::new().field("status", Shape::Integer).field("status", Shape::String);
+    /// assert_eq!(list.names().collect::<Vec<_>>(), ["status"]);
+    /// ```
     #[must_use]
     pub fn field(mut self, name: impl Into<String>, shape: impl Into<Shape>) -> Self {
         let name = name.into();
@@ -143,6 +150,15 @@ impl Allowlist {
     }
 
     /// Replaces the limits; only the outermost allowlist's limits apply.
+    ///
+    /// ```
+    /// use sponson_codes::{Allowlist, Limits, Shape};
+    ///
+    /// let mut limits = Limits::default();
+    /// limits.max_string_bytes = 4;
+    /// let list = Allowlist::new().field("title", Shape::String).limits(limits);
+    /// assert!(list.project(&serde_json::json!({"title": "too long"})).unwrap().is_empty());
+    /// ```
     #[must_use]
     pub fn limits(mut self, limits: Limits) -> Self {
         self.limits = limits;
@@ -156,6 +172,15 @@ impl Allowlist {
 
     /// Projects `value`: the allowed fields that have their shape, within the
     /// limits; `None` when `value` is not an object.
+    ///
+    /// ```
+    /// use sponson_codes::{Allowlist, Shape};
+    ///
+    /// let list = Allowlist::new().field("status", Shape::Integer);
+    /// let kept = list.project(&serde_json::json!({"status": 503, "token": "sk-1"})).unwrap();
+    /// assert_eq!(serde_json::Value::Object(kept), serde_json::json!({"status": 503}));
+    /// assert!(list.project(&serde_json::json!("text")).is_none());
+    /// ```
     pub fn project(&self, value: &Value) -> Option<Map<String, Value>> {
         let mut budget = Budget {
             limits: self.limits,

@@ -63,6 +63,13 @@ pub struct Output {
 
 impl Output {
     /// Whether the outcome is a success (exit code 0).
+    ///
+    /// ```
+    /// use sponson_codes::Output;
+    ///
+    /// assert!(Output::default().ok());
+    /// assert!(!Output { exit: 3, ..Output::default() }.ok());
+    /// ```
     pub fn ok(&self) -> bool {
         self.exit == 0
     }

@@ -57,6 +57,21 @@ pub struct Runner<C> {
 
 impl<C: ErrorCode> Runner<C> {
     /// A runner for the command `command` in `mode`.
+    ///
+    /// ```
+    /// # use sponson_codes::ErrorCodes;
+    /// # #[derive(Debug, PartialEq, ErrorCodes)]
+    /// # enum Code {
+    /// #     #[code(exit = 3, doc = "The lock is held.", hint = "Pass --wait.")]
+    /// #     LockHeld,
+    /// #     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    /// #     Internal,
+    /// # }
+    /// use sponson_codes::{Mode, Runner};
+    ///
+    /// let runner = Runner::<Code>::new("apply", Mode::Json);
+    /// assert_eq!((runner.command(), runner.mode()), ("apply", Mode::Json));
+    /// ```
     pub fn new(command: impl Into<String>, mode: Mode) -> Self {
         Runner {
             command: command.into(),
@@ -99,6 +114,21 @@ impl<C: ErrorCode> Runner<C> {
 
     /// Runs `body`, prints its outcome and returns the exit code. In text
     /// mode, data is printed with [`text_of`].
+    ///
+    /// ```
+    /// # use sponson_codes::ErrorCodes;
+    /// # #[derive(Debug, PartialEq, ErrorCodes)]
+    /// # enum Code {
+    /// #     #[code(exit = 3, doc = "The lock is held.", hint = "Pass --wait.")]
+    /// #     LockHeld,
+    /// #     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    /// #     Internal,
+    /// # }
+    /// use sponson_codes::{Error, Mode, Runner};
+    ///
+    /// let exit = Runner::<Code>::new("apply", Mode::Text).run(|| Ok::<_, Error<Code>>(()));
+    /// assert_eq!(exit, std::process::ExitCode::SUCCESS);
+    /// ```
     pub fn run<T, E>(self, body: impl FnOnce() -> Result<T, E>) -> ExitCode
     where
         T: Serialize,
@@ -108,6 +138,22 @@ impl<C: ErrorCode> Runner<C> {
     }
 
     /// Like [`run`](Runner::run), with `text` rendering the data in text mode.
+    ///
+    /// ```
+    /// # use sponson_codes::ErrorCodes;
+    /// # #[derive(Debug, PartialEq, ErrorCodes)]
+    /// # enum Code {
+    /// #     #[code(exit = 3, doc = "The lock is held.", hint = "Pass --wait.")]
+    /// #     LockHeld,
+    /// #     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    /// #     Internal,
+    /// # }
+    /// use sponson_codes::{Error, Mode, Runner};
+    ///
+    /// let exit = Runner::<Code>::new("count", Mode::Text)
+    ///     .run_with(|| Ok::<_, Error<Code>>(3), |n| format!("{n} steps"));
+    /// assert_eq!(exit, std::process::ExitCode::SUCCESS);
+    /// ```
     pub fn run_with<T, E>(
         self,
         body: impl FnOnce() -> Result<T, E>,
