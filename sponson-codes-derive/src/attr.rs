@@ -165,7 +165,13 @@ fn parse_value(meta: &ParseNestedMeta, attr: &str, example: &str) -> syn::Result
         )));
     }
     let value = meta.value()?;
-    value.parse::<Expr>()
+    let mut expr = value.parse::<Expr>()?;
+    // A `macro_rules!` fragment such as `$doc:literal` or `$exit:expr` arrives
+    // wrapped in invisible delimiters: look through them to the literal.
+    while let Expr::Group(group) = expr {
+        expr = *group.expr;
+    }
+    Ok(expr)
 }
 
 fn lit_str(meta: &ParseNestedMeta, attr: &str) -> syn::Result<LitStr> {

@@ -4,6 +4,7 @@ use crate::ast::{Input, Variant};
 use crate::phf;
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
+use syn::ext::IdentExt;
 
 /// The path to the runtime crate: `::sponson_codes` unless `#[codes(crate = ...)]`.
 pub fn krate(input: &Input) -> TokenStream {
@@ -59,7 +60,7 @@ fn table_entry(variant: &Variant) -> TokenStream {
         .unwrap_or_default();
     let hint = opt_str(attrs.hint.as_ref().map(|h| h.value.value()));
     let explain = &variant.doc;
-    let name = variant.ident.to_string();
+    let name = variant.ident.unraw().to_string();
     let fallback = attrs.fallback.is_some();
     let usage = attrs.usage.is_some();
     let retired = opt_str(attrs.retired.as_ref().map(|r| r.value.value()));
@@ -70,7 +71,7 @@ fn table_entry(variant: &Variant) -> TokenStream {
 
 fn error_code_impl(input: &Input) -> TokenStream {
     let ident = input.ident;
-    let name = ident.to_string();
+    let name = ident.unraw().to_string();
     let doc = &input.doc;
     let entries = input.variants.iter().map(table_entry);
     let exits = input

@@ -8,6 +8,8 @@ mod check;
 mod ctxt;
 mod expand;
 mod fallback;
+#[cfg(test)]
+mod fuzz_tests;
 mod phf;
 mod similar;
 
