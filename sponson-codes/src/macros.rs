@@ -34,13 +34,15 @@ macro_rules! code {
         const __SPONSON_CODE: $enum = <$enum>::__sponson_from_index(
             match $crate::__private::index_of(<$enum as $crate::ErrorCode>::TABLE, $code) {
                 $crate::__private::core::option::Option::Some(index) => index,
-                $crate::__private::core::option::Option::None => $crate::__private::core::panic!($crate::__private::core::concat!(
-                    "error code ",
-                    $crate::__private::core::stringify!($code),
-                    " is not listed in `",
-                    $crate::__private::core::stringify!($enum),
-                    "`; add a variant with #[code(...)] or use one of its listed codes"
-                )),
+                $crate::__private::core::option::Option::None => {
+                    $crate::__private::core::panic!($crate::__private::core::concat!(
+                        "error code ",
+                        $crate::__private::core::stringify!($code),
+                        " is not listed in `",
+                        $crate::__private::core::stringify!($enum),
+                        "`; add a variant with #[code(...)] or use one of its listed codes"
+                    ))
+                }
             },
         );
         __SPONSON_CODE
