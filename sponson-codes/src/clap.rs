@@ -166,8 +166,11 @@ impl<C: ErrorCode> Parse<C> {
             Ok(parsed) => Ok(parsed),
             Err(err) if mode == Mode::Text => {
                 // clap's own output, colours and all; only the exit code is ours.
-                let _ = err.print();
-                Err(ExitCode::from(text_exit::<C>(&err)))
+                // Help that could not be printed (a closed stdout) is no success.
+                match err.print() {
+                    Ok(()) => Err(ExitCode::from(text_exit::<C>(&err))),
+                    Err(_) => Err(ExitCode::from(C::FALLBACK_INFO.exit)),
+                }
             }
             Err(err) => {
                 let output = self.render::<P>(&args, &err);

@@ -162,11 +162,9 @@ fn closed_stdout_in_text_mode_keeps_errors_on_stderr() {
     assert_eq!(panics_in(&run.stderr), 0);
 }
 
-/// docs/envelope.md: a closed stdout ends with the fallback's exit code. In
-/// text mode, clap prints `--help` and `--version` itself and the exit is
-/// taken from the kind of output, so a lost help text still exits 0.
+/// docs/envelope.md: a closed stdout ends with the fallback's exit code, also
+/// when clap prints `--help` or `--version` itself in text mode.
 #[test]
-#[ignore = "text-mode --help and --version exit 0 even when stdout is closed"]
 fn closed_stdout_in_text_mode_help_is_a_failure() {
     for flag in ["--help", "--version"] {
         let run = plan_with_closed_stdout(&[os(flag)]);
