@@ -36,7 +36,23 @@ pub enum Command {
     },
     /// Fail with an internal error, to show what a crash looks like.
     #[command(hide = true)]
-    Crash,
+    Crash {
+        /// Where the panic happens: in the command's body, while serializing
+        /// a detail of its error, or while serializing its success data.
+        #[arg(long = "in", value_enum, default_value_t = CrashSite::Body)]
+        site: CrashSite,
+    },
+}
+
+/// Where `plan crash` panics.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum CrashSite {
+    /// In the body of the command.
+    Body,
+    /// In the `Serialize` impl of a detail of the command's error.
+    Detail,
+    /// In the `Serialize` impl of the command's success data.
+    Data,
 }
 
 impl Command {
@@ -47,7 +63,7 @@ impl Command {
             Command::Apply(_) => "apply",
             Command::Push(_) => "push",
             Command::Sample { .. } => "sample",
-            Command::Crash => "crash",
+            Command::Crash { .. } => "crash",
         }
     }
 }

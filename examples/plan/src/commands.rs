@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 use sponson_codes::Error;
 
-use crate::cli::{ApplyArgs, PushArgs};
+use crate::cli::{ApplyArgs, CrashSite, PushArgs};
 use crate::codes::Code;
 use crate::plan;
 use crate::response;
@@ -138,12 +138,39 @@ pub fn sample(steps: usize) -> Result<Sample, Error<Code>> {
     })
 }
 
-/// `plan crash`: a bug, to show that a panic still ends as an envelope.
-pub fn crash() -> Result<(), Error<Code>> {
-    let steps: Vec<&str> = Vec::new();
+/// `plan crash`: a bug, to show that a panic still ends as an envelope,
+/// wherever it happens.
+pub fn crash(site: CrashSite) -> Result<Serializes, Error<Code>> {
     let token = "sk-live-panic-4f9c";
-    panic!(
-        "step index 7 out of range for {} steps (token {token})",
-        steps.len()
-    );
+    match site {
+        CrashSite::Body => {
+            let steps: Vec<&str> = Vec::new();
+            panic!(
+                "step index 7 out of range for {} steps (token {token})",
+                steps.len()
+            );
+        }
+        CrashSite::Detail => Err(Error::new(Code::LockHeld, "the lock is held")
+            .with_detail("holder", &Serializes::panicking(token))),
+        CrashSite::Data => Ok(Serializes::panicking(token)),
+    }
+}
+
+/// A value whose `Serialize` impl panics: a bug in a type the program
+/// serializes, which must still end as an envelope.
+#[derive(Debug)]
+pub struct Serializes {
+    token: &'static str,
+}
+
+impl Serializes {
+    fn panicking(token: &'static str) -> Self {
+        Serializes { token }
+    }
+}
+
+impl Serialize for Serializes {
+    fn serialize<S: serde::Serializer>(&self, _: S) -> Result<S::Ok, S::Error> {
+        panic!("cannot serialize (token {})", self.token)
+    }
 }

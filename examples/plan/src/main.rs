@@ -26,6 +26,6 @@ fn main() -> ExitCode {
             || commands::sample(*steps),
             |s| s.steps.iter().map(|step| format!("- {step}\n")).collect(),
         ),
-        Command::Crash => runner.run(commands::crash),
+        Command::Crash { site } => runner.run(|| commands::crash(*site)),
     }
 }

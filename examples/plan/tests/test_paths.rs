@@ -137,6 +137,21 @@ fn panic_becomes_the_fallback_without_its_text() {
 }
 
 #[test]
+fn panic_while_serializing_a_detail_or_data_becomes_the_fallback() {
+    let s = Scratch::new("serialize-panic");
+    for site in ["detail", "data"] {
+        let run = s.plan(&["crash", "--in", site, "--json"]);
+        let doc = envelope(&run);
+        assert_eq!(run.exit, 1, "{site}");
+        assert_eq!(code(&doc), "INTERNAL", "{site}");
+        assert_eq!(doc["error"]["message"], sponson_codes::PANIC_MESSAGE);
+        assert!(!run.stdout.contains("cannot serialize"), "{site}");
+        assert!(!run.stdout.contains("sk-live-panic"), "{site}");
+        assert!(run.stderr.contains("cannot serialize"), "{}", run.stderr);
+    }
+}
+
+#[test]
 fn held_lock_exits_3() {
     let s = Scratch::new("lock");
     std::fs::write(s.path("deploy.plan.lock"), "run 41\n").unwrap();

@@ -24,7 +24,12 @@ pub struct Scratch {
 
 impl Scratch {
     pub fn new(name: &str) -> Scratch {
-        let dir = std::env::temp_dir().join(format!("plan-example-{}-{name}", std::process::id()));
+        // Tests run in parallel and may share a name: a counter keeps each
+        // scratch directory its own.
+        static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let dir =
+            std::env::temp_dir().join(format!("plan-example-{}-{name}-{n}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(
