@@ -1,0 +1,291 @@
+//! Parsing the derive's output: the `compile_error!` invocations, the shape
+//! of the generated items, and the literals inside them.
+
+use super::generate::ExpectedEntry;
+use proc_macro2::{Delimiter, Group, Span, TokenStream, TokenTree};
+use syn::parse::ParseStream;
+use syn::Token;
+
+pub(super) struct Error {
+    pub(super) message: String,
+    pub(super) start: Span,
+    pub(super) end: Span,
+}
+
+/// Splits the output into the `::core::compile_error!{..}` invocations at its
+/// start and the items after them.
+pub(super) fn split_errors(output: TokenStream) -> Result<(Vec<Error>, TokenStream), String> {
+    let tokens: Vec<TokenTree> = output.into_iter().collect();
+    let mut errors = Vec::new();
+    let mut at = 0;
+    loop {
+        let rest = &tokens[at.min(tokens.len())..];
+        let is_error = rest.len() >= 7
+            && matches!(&rest[0], TokenTree::Punct(p) if p.as_char() == ':')
+            && matches!(&rest[2], TokenTree::Ident(i) if i == "core")
+            && matches!(&rest[5], TokenTree::Ident(i) if i == "compile_error");
+        if !is_error {
+            break;
+        }
+        let TokenTree::Group(group) = &rest[7] else {
+            return Err("compile_error! without its group".into());
+        };
+        let message: syn::LitStr =
+            syn::parse2(group.stream()).map_err(|e| format!("compile_error! message: {e}"))?;
+        errors.push(Error {
+            message: message.value(),
+            start: rest[0].span(),
+            end: group.span(),
+        });
+        at += 8;
+    }
+    let rest: TokenStream = tokens[at.min(tokens.len())..].iter().cloned().collect();
+    if rest.to_string().contains("compile_error") {
+        return Err("compile_error! after generated items".into());
+    }
+    Ok((errors, rest))
+}
+
+/// The shape of the generated code, read with syn's derive-level parsers.
+#[derive(Debug, Default)]
+pub(super) struct Items {
+    pub(super) uses: Vec<String>,
+    pub(super) consts: Vec<(String, TokenStream)>,
+    pub(super) impls: Vec<Impl>,
+    pub(super) macros: Vec<(String, TokenStream)>,
+}
+
+#[derive(Debug)]
+pub(super) struct Impl {
+    pub(super) trait_: Option<String>,
+    pub(super) self_ty: String,
+    pub(super) consts: Vec<(String, TokenStream)>,
+    pub(super) fns: Vec<(String, TokenStream)>,
+    pub(super) types: Vec<String>,
+}
+
+fn tokens_until_semi(input: ParseStream) -> syn::Result<TokenStream> {
+    let mut out = TokenStream::new();
+    while !input.peek(Token![;]) {
+        if input.is_empty() {
+            return Err(input.error("expected `;`"));
+        }
+        let token: TokenTree = input.parse()?;
+        out.extend([token]);
+    }
+    input.parse::<Token![;]>()?;
+    Ok(out)
+}
+
+fn type_string(ty: &syn::Type) -> String {
+    quote::ToTokens::to_token_stream(ty).to_string()
+}
+
+/// `#[attrs] const _: () = { items };` and nothing else.
+pub(super) fn parse_wrapper(input: ParseStream) -> syn::Result<Items> {
+    input.call(syn::Attribute::parse_outer)?;
+    input.parse::<Token![const]>()?;
+    input.parse::<Token![_]>()?;
+    input.parse::<Token![:]>()?;
+    let unit: syn::Type = input.parse()?;
+    if type_string(&unit) != "()" {
+        return Err(input.error("expected `()`"));
+    }
+    input.parse::<Token![=]>()?;
+    let content;
+    syn::braced!(content in input);
+    input.parse::<Token![;]>()?;
+    if !input.is_empty() {
+        return Err(input.error("tokens after the generated items"));
+    }
+    let mut items = Items::default();
+    while !content.is_empty() {
+        content.call(syn::Attribute::parse_outer)?;
+        if content.peek(Token![use]) {
+            content.parse::<Token![use]>()?;
+            items.uses.push(tokens_until_semi(&content)?.to_string());
+        } else if content.peek(Token![const]) {
+            content.parse::<Token![const]>()?;
+            let name: syn::Ident = content.parse()?;
+            content.parse::<Token![:]>()?;
+            let _: syn::Type = content.parse()?;
+            content.parse::<Token![=]>()?;
+            items
+                .consts
+                .push((name.to_string(), tokens_until_semi(&content)?));
+        } else if content.peek(Token![impl]) {
+            items.impls.push(parse_impl(&content)?);
+        } else {
+            let path = content.call(syn::Path::parse_mod_style)?;
+            content.parse::<Token![!]>()?;
+            let group: Group = content.parse()?;
+            items.macros.push((
+                quote::ToTokens::to_token_stream(&path).to_string(),
+                group.stream(),
+            ));
+        }
+    }
+    Ok(items)
+}
+
+fn parse_impl(input: ParseStream) -> syn::Result<Impl> {
+    input.parse::<Token![impl]>()?;
+    let _: syn::Generics = input.parse()?;
+    let first: syn::Type = input.parse()?;
+    let (trait_, self_ty) = if input.peek(Token![for]) {
+        input.parse::<Token![for]>()?;
+        let self_ty: syn::Type = input.parse()?;
+        (Some(type_string(&first)), type_string(&self_ty))
+    } else {
+        (None, type_string(&first))
+    };
+    let body;
+    syn::braced!(body in input);
+    let mut out = Impl {
+        trait_,
+        self_ty,
+        consts: Vec::new(),
+        fns: Vec::new(),
+        types: Vec::new(),
+    };
+    while !body.is_empty() {
+        body.call(syn::Attribute::parse_outer)?;
+        let _: syn::Visibility = body.parse()?;
+        if body.peek(Token![type]) {
+            body.parse::<Token![type]>()?;
+            let name: syn::Ident = body.parse()?;
+            body.parse::<Token![=]>()?;
+            let _: syn::Type = body.parse()?;
+            body.parse::<Token![;]>()?;
+            out.types.push(name.to_string());
+        } else if body.peek(Token![const]) && !body.peek2(Token![fn]) {
+            body.parse::<Token![const]>()?;
+            let name: syn::Ident = body.parse()?;
+            body.parse::<Token![:]>()?;
+            let _: syn::Type = body.parse()?;
+            body.parse::<Token![=]>()?;
+            out.consts
+                .push((name.to_string(), tokens_until_semi(&body)?));
+        } else {
+            let _: Option<Token![const]> = body.parse()?;
+            body.parse::<Token![fn]>()?;
+            let name: syn::Ident = body.parse()?;
+            let _: syn::Generics = body.parse()?;
+            let args;
+            syn::parenthesized!(args in body);
+            let _: TokenStream = args.parse()?;
+            if body.peek(Token![->]) {
+                body.parse::<Token![->]>()?;
+                let _: syn::Type = body.parse()?;
+            }
+            let _: Option<syn::WhereClause> = body.parse()?;
+            let block: Group = body.parse()?;
+            if block.delimiter() != Delimiter::Brace {
+                return Err(body.error("expected a function body"));
+            }
+            out.fns.push((name.to_string(), block.stream()));
+        }
+    }
+    Ok(out)
+}
+
+/// Splits a token stream at its top-level commas.
+pub(super) fn split_commas(tokens: TokenStream) -> Vec<Vec<TokenTree>> {
+    let mut parts = vec![Vec::new()];
+    for token in tokens {
+        match &token {
+            TokenTree::Punct(p) if p.as_char() == ',' => parts.push(Vec::new()),
+            _ => parts.last_mut().unwrap().push(token),
+        }
+    }
+    if parts.last().is_some_and(Vec::is_empty) {
+        parts.pop();
+    }
+    parts
+}
+
+/// The group of `&[ ... ]`.
+pub(super) fn array_of(value: &TokenStream) -> Result<TokenStream, String> {
+    let tokens: Vec<TokenTree> = value.clone().into_iter().collect();
+    match tokens.as_slice() {
+        [TokenTree::Punct(amp), TokenTree::Group(group)]
+            if amp.as_char() == '&' && group.delimiter() == Delimiter::Bracket =>
+        {
+            Ok(group.stream())
+        }
+        _ => Err(format!("expected `&[...]`, got `{value}`")),
+    }
+}
+
+/// The arguments of `path::to::f(args)`: the group of the last token.
+pub(super) fn call_args(tokens: &[TokenTree]) -> Result<Vec<Vec<TokenTree>>, String> {
+    match tokens.last() {
+        Some(TokenTree::Group(group)) if group.delimiter() == Delimiter::Parenthesis => {
+            Ok(split_commas(group.stream()))
+        }
+        _ => Err(format!("expected a call, got `{}`", stream(tokens))),
+    }
+}
+
+pub(super) fn stream(tokens: &[TokenTree]) -> TokenStream {
+    tokens.iter().cloned().collect()
+}
+
+pub(super) fn lit_string(tokens: &[TokenTree]) -> Result<String, String> {
+    syn::parse2::<syn::LitStr>(stream(tokens))
+        .map(|lit| lit.value())
+        .map_err(|_| format!("expected a string literal, got `{}`", stream(tokens)))
+}
+
+pub(super) fn lit_int(tokens: &[TokenTree]) -> Result<u64, String> {
+    syn::parse2::<syn::LitInt>(stream(tokens))
+        .map_err(|e| e.to_string())
+        .and_then(|lit| lit.base10_parse().map_err(|e| e.to_string()))
+        .map_err(|e| format!("expected an integer, got `{}`: {e}", stream(tokens)))
+}
+
+pub(super) fn lit_bool(tokens: &[TokenTree]) -> Result<bool, String> {
+    match stream(tokens).to_string().as_str() {
+        "true" => Ok(true),
+        "false" => Ok(false),
+        other => Err(format!("expected a bool, got `{other}`")),
+    }
+}
+
+/// `__Some("text")` or `__None`.
+fn opt_string(tokens: &[TokenTree]) -> Result<Option<String>, String> {
+    match tokens {
+        [TokenTree::Ident(none)] if none == "__None" => Ok(None),
+        [TokenTree::Ident(some), TokenTree::Group(group)] if some == "__Some" => {
+            let inner: Vec<TokenTree> = group.stream().into_iter().collect();
+            lit_string(&inner).map(Some)
+        }
+        _ => Err(format!(
+            "expected an optional string, got `{}`",
+            stream(tokens)
+        )),
+    }
+}
+
+pub(super) fn entry(tokens: &[TokenTree]) -> Result<ExpectedEntry, String> {
+    let path = stream(&tokens[..tokens.len().saturating_sub(1)]).to_string();
+    if path != "__sp :: CodeInfo :: __new" {
+        return Err(format!("table entry built by `{path}`"));
+    }
+    let args = call_args(tokens)?;
+    if args.len() != 9 {
+        return Err(format!("CodeInfo::__new with {} arguments", args.len()));
+    }
+    let exit = lit_int(&args[1])?;
+    Ok(ExpectedEntry {
+        code: lit_string(&args[0])?,
+        exit: u8::try_from(exit).map_err(|_| format!("exit {exit}"))?,
+        doc: lit_string(&args[2])?,
+        hint: opt_string(&args[3])?,
+        explain: lit_string(&args[4])?,
+        variant: lit_string(&args[5])?,
+        fallback: lit_bool(&args[6])?,
+        usage: lit_bool(&args[7])?,
+        retired: opt_string(&args[8])?,
+    })
+}
