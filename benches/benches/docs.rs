@@ -1,0 +1,30 @@
+//! Figure 5: rendering the markdown docs of an enum with 10,000 codes.
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use sponson_codes::ErrorCode;
+
+#[allow(clippy::all, clippy::pedantic)]
+#[path = "../src/generated/ours_10000.rs"]
+mod ours_10000;
+
+fn render_markdown(c: &mut Criterion) {
+    let enums = [<ours_10000::Code as ErrorCode>::ENUM];
+    let mut group = c.benchmark_group("render_markdown");
+    group
+        .sample_size(30)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(5));
+    group.bench_function("10000", |b| {
+        b.iter(|| {
+            let markdown = sponson_codes::render_markdown(black_box(&enums), "cargo run -- docs");
+            black_box(markdown.len())
+        });
+    });
+    group.finish();
+}
+
+criterion_group!(benches, render_markdown);
+criterion_main!(benches);
