@@ -212,6 +212,7 @@ fn unit_impls(input: &Input) -> syn::Result<TokenStream> {
     let variants: Vec<_> = input.variants.iter().map(|v| v.ident).collect();
     let indices = 0..n;
     let fallback = variants[input.fallback_index().unwrap_or(0)];
+    let string_form = string_form(ident);
     Ok(quote! {
         #[automatically_derived]
         impl __sp::ErrorCodeSet for #ident {
@@ -263,6 +264,15 @@ fn unit_impls(input: &Input) -> syn::Result<TokenStream> {
             }
         }
 
+        #string_form
+    })
+}
+
+/// `FromStr` and serde for an enum of unit variants: the code string is the
+/// value's whole serialized form. Shared with the stubs emitted next to errors,
+/// which rely only on the traits' items.
+pub fn string_form(ident: &syn::Ident) -> TokenStream {
+    quote! {
         #[automatically_derived]
         impl __sp::core::str::FromStr for #ident {
             type Err = __sp::UnknownCode;
@@ -292,5 +302,5 @@ fn unit_impls(input: &Input) -> syn::Result<TokenStream> {
                 __sp::deserialize(deserializer)
             }
         }
-    })
+    }
 }

@@ -2,7 +2,7 @@
 //! reported once, not again at every use of the traits it should implement.
 
 use crate::ast::Input;
-use crate::expand::krate;
+use crate::expand::{krate, string_form};
 use proc_macro2::TokenStream;
 use quote::quote;
 
@@ -32,6 +32,7 @@ pub fn expand(input: &Input, errors: syn::Error) -> TokenStream {
             let first = first.ident;
             let variants = input.variants.iter().map(|v| v.ident);
             let indices = 0..input.variants.len();
+            let string_form = string_form(ident);
             quote! {
                 #[automatically_derived]
                 impl __sp::ErrorCodeSet for #ident {
@@ -56,31 +57,7 @@ pub fn expand(input: &Input, errors: syn::Error) -> TokenStream {
                         }
                     }
                 }
-                #[automatically_derived]
-                impl __sp::core::str::FromStr for #ident {
-                    type Err = __sp::UnknownCode;
-                    fn from_str(code: &__sp::core::primitive::str) -> __sp::core::result::Result<Self, __sp::UnknownCode> {
-                        __sp::from_str(code)
-                    }
-                }
-                #[automatically_derived]
-                impl __sp::serde::Serialize for #ident {
-                    fn serialize<__S>(&self, serializer: __S) -> __sp::core::result::Result<__S::Ok, __S::Error>
-                    where
-                        __S: __sp::serde::Serializer,
-                    {
-                        serializer.serialize_str("")
-                    }
-                }
-                #[automatically_derived]
-                impl<'de> __sp::serde::Deserialize<'de> for #ident {
-                    fn deserialize<__D>(deserializer: __D) -> __sp::core::result::Result<Self, __D::Error>
-                    where
-                        __D: __sp::serde::Deserializer<'de>,
-                    {
-                        __sp::deserialize(deserializer)
-                    }
-                }
+                #string_form
             }
         }
         _ => TokenStream::new(),
