@@ -11,8 +11,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::code::{CodeInfo, ErrorCode, ErrorCodeSet};
-use crate::details::{is_reserved, json_kind, Details};
+use crate::details::{json_kind, Details, RESERVED_DETAIL_KEYS};
 use crate::error::Error;
+use crate::flatten::{flatten, Flat, Reserved};
 
 /// The keys of the envelope itself, which success data can never take.
 pub const RESERVED_DATA_KEYS: [&str; 2] = ["ok", "command"];
@@ -229,34 +230,38 @@ impl<C: ErrorCode> From<Error<C>> for ErrorBody<Details> {
     }
 }
 
+/// Details refuse the keys of the error object.
+const DETAIL_KEYS: Reserved = Reserved {
+    keys: &RESERVED_DETAIL_KEYS,
+    refuse: |key| format!("detail key `{}` is reserved", key.escape_debug()),
+};
+
+/// Object data refuses the keys of the envelope.
+const DATA_KEYS: Reserved = Reserved {
+    keys: &RESERVED_DATA_KEYS,
+    refuse: |key| format!("data key `{key}` is reserved by the envelope"),
+};
+
+// Both impls write details and data straight into the envelope's map; a
+// refused key or a failing `Serialize` stops them midway, after part of the
+// envelope was written, so a caller must discard the output on error (as
+// `render_json` does: it prints only a complete `to_string`).
 impl<D: Serialize> Serialize for ErrorBody<D> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let details = match serde_json::to_value(&self.details).map_err(S::Error::custom)? {
-            Value::Null => Map::new(),
-            Value::Object(map) => map,
-            other => {
-                return Err(S::Error::custom(format_args!(
-                    "details must serialize to a JSON object, not {}",
-                    json_kind(&other)
-                )))
-            }
-        };
-        if let Some(key) = details.keys().find(|key| is_reserved(key)) {
-            return Err(S::Error::custom(format_args!(
-                "detail key `{}` is reserved",
-                key.escape_debug()
-            )));
-        }
         let mut map = serializer.serialize_map(None)?;
         map.serialize_entry("code", &self.code)?;
         map.serialize_entry("message", &self.message)?;
         if let Some(hint) = &self.hint {
             map.serialize_entry("hint", hint)?;
         }
-        for (key, value) in &details {
-            map.serialize_entry(key, value)?;
-        }
-        map.end()
+        let kind = match flatten(&self.details, &mut map, &DETAIL_KEYS)? {
+            Flat::Written => return map.end(),
+            Flat::NotObject(kind) => kind,
+            Flat::Value(other) => json_kind(&other),
+        };
+        Err(S::Error::custom(format_args!(
+            "details must serialize to a JSON object, not {kind}"
+        )))
     }
 }
 
@@ -266,22 +271,12 @@ impl<T: Serialize, D: Serialize> Serialize for Envelope<T, D> {
         map.serialize_entry("ok", &self.ok())?;
         map.serialize_entry("command", &self.command)?;
         match &self.result {
-            Ok(data) => match serde_json::to_value(data).map_err(S::Error::custom)? {
-                Value::Null => {}
-                Value::Object(fields) => {
-                    if let Some(key) = fields
-                        .keys()
-                        .find(|k| RESERVED_DATA_KEYS.contains(&k.as_str()))
-                    {
-                        return Err(S::Error::custom(format_args!(
-                            "data key `{key}` is reserved by the envelope"
-                        )));
-                    }
-                    for (key, value) in &fields {
-                        map.serialize_entry(key, value)?;
-                    }
-                }
-                other => map.serialize_entry("data", &other)?,
+            // Object data is flattened; any other value, which `flatten`
+            // stopped at before writing anything, goes under `data`.
+            Ok(data) => match flatten(data, &mut map, &DATA_KEYS)? {
+                Flat::Written => {}
+                Flat::NotObject(_) => map.serialize_entry("data", data)?,
+                Flat::Value(other) => map.serialize_entry("data", &other)?,
             },
             Err(error) => map.serialize_entry("error", error)?,
         }

@@ -42,6 +42,7 @@ mod diff;
 mod docs;
 mod envelope;
 mod error;
+mod flatten;
 mod hash;
 pub mod lock;
 mod macros;
