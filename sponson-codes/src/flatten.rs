@@ -15,6 +15,8 @@ use serde::ser::{self, Impossible, Serialize, SerializeMap, Serializer};
 use serde_json::Value;
 
 mod canon;
+
+pub(crate) use canon::CANONICAL;
 #[cfg(test)]
 mod tests;
 

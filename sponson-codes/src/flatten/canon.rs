@@ -15,6 +15,11 @@ use serde_json::Value;
 
 use super::{Flat, Reserved};
 
+/// The newtype name by which a value says it is canonical already, so the
+/// walk can skip it: `Details` holds a `serde_json::Map`, sorted by
+/// construction. `serde_json` writes a newtype as its inner value.
+pub(crate) const CANONICAL: &str = "__sponson_codes_canonical";
+
 /// Whether `value` is canonical; see the module's documentation. A value
 /// whose `Serialize` fails is not.
 pub(crate) fn is_canonical<T: Serialize + ?Sized>(value: &T) -> bool {
@@ -157,10 +162,13 @@ impl Serializer for Canon<'_> {
         }
     }
 
-    fn serialize_newtype_struct<T>(self, _: &'static str, value: &T) -> Result<(), No>
+    fn serialize_newtype_struct<T>(self, name: &'static str, value: &T) -> Result<(), No>
     where
         T: Serialize + ?Sized,
     {
+        if name == CANONICAL {
+            return Ok(());
+        }
         value.serialize(self)
     }
 }

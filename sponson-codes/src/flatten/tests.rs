@@ -455,3 +455,17 @@ fn values_printed_otherwise_go_through_to_value() {
         r#"{"ok":true,"command":"c","data":1.100000023841858}"#
     );
 }
+
+#[test]
+fn details_are_trusted_canonical_and_print_as_before() {
+    let mut details = Details::new();
+    let long = "k".repeat(40);
+    details.insert(
+        &format!("{long}b"),
+        &json!({"z": null, "y": [1, {"x": 2.5}]}),
+    );
+    details.insert(&format!("{long}a"), &held());
+    details.insert("l", &[] as &[u8]);
+    assert!(super::canon::is_canonical(&details));
+    same(details, true);
+}
