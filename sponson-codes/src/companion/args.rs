@@ -2,6 +2,7 @@
 //! argument parser.
 
 use super::failure::Failure;
+use super::similar::closest;
 
 /// What the command line asks for.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -187,32 +188,6 @@ impl Flags {
     }
 }
 
-/// The candidate closest to `word`, if it is close enough to be a typo.
-pub(crate) fn closest<'a>(word: &str, candidates: &[&'a str]) -> Option<&'a str> {
-    candidates
-        .iter()
-        .map(|c| (distance(&word.to_lowercase(), &c.to_lowercase()), *c))
-        .filter(|(d, c)| *d <= (c.len() / 3).max(2))
-        .min()
-        .map(|(_, c)| c)
-}
-
-/// Levenshtein distance, by characters.
-pub(crate) fn distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut prev = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let cur = row[j + 1];
-            row[j + 1] = (prev + usize::from(ca != *cb)).min(row[j] + 1).min(cur + 1);
-            prev = cur;
-        }
-    }
-    row[b.len()]
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -283,12 +258,5 @@ mod tests {
         let failure = parse(&args("nope --json")).unwrap_err();
         assert_eq!(failure.code(), "USAGE");
         assert_eq!(failure.exit_code(), 2);
-    }
-
-    #[test]
-    fn distance_counts_edits() {
-        assert_eq!(distance("LOCK_HLED", "LOCK_HELD"), 2);
-        assert_eq!(distance("", "abc"), 3);
-        assert_eq!(closest("zzz", &["docs", "lock"]), None);
     }
 }

@@ -21,6 +21,7 @@ mod args;
 mod commands;
 mod failure;
 pub(crate) mod files;
+mod similar;
 mod text;
 
 use std::panic::{self, AssertUnwindSafe};

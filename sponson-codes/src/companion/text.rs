@@ -65,7 +65,7 @@ pub(crate) fn suggestions<'a>(catalog: &'a Catalog, code: &str) -> Vec<&'a str> 
         .iter()
         .filter_map(|c| {
             let name = c.code.to_lowercase();
-            let d = super::args::distance(&wanted, &name);
+            let d = super::similar::distance(&wanted, &name);
             let close =
                 d <= (name.len() / 3).max(2) || (wanted.len() >= 3 && name.contains(&wanted));
             close.then_some((d, c.code.as_str()))
