@@ -1,6 +1,7 @@
 //! Rules across keys and variants, one function each, run after parsing.
 
 use crate::ast::{Input, Variant};
+use crate::attr::Keyed;
 use crate::ctxt::Ctxt;
 use std::collections::HashMap;
 use syn::Member;
@@ -246,41 +247,40 @@ fn code_span(variant: &Variant) -> proc_macro2::TokenStream {
 
 /// Unknown codes and unexpected failures need exactly one place to go.
 fn one_fallback(cx: &Ctxt, input: &Input) {
-    let mut fallbacks = input
-        .variants
-        .iter()
-        .filter_map(|v| v.attrs.fallback.as_ref());
+    let fallbacks = input.variants.iter().map(|v| v.attrs.fallback.as_ref());
     let attempted = input.variants.iter().any(|v| v.attrs.attempted("fallback"));
-    match fallbacks.next() {
-        None if !input.variants.is_empty() && !attempted => cx.error_spanned_by(
+    if at_most_one(cx, fallbacks, "fallback").is_none() && !input.variants.is_empty() && !attempted
+    {
+        cx.error_spanned_by(
             input.ident,
             "no fallback code; add `fallback` to the #[code(...)] of the variant for unknown codes and unexpected failures, as in #[code(exit = 1, doc = \"An unexpected error.\", fallback)]",
-        ),
-        None => {}
-        Some(first) => {
-            for other in fallbacks {
-                cx.duplicate(
-                    &other.key,
-                    &first.key,
-                    "two fallback codes; keep `fallback` on one variant only",
-                );
-            }
-        }
+        );
     }
 }
 
 /// A usage error must map to a single code so that every parser error agrees.
 fn at_most_one_usage(cx: &Ctxt, input: &Input) {
-    let mut usages = input.variants.iter().filter_map(|v| v.attrs.usage.as_ref());
-    if let Some(first) = usages.next() {
-        for other in usages {
-            cx.duplicate(
-                &other.key,
-                &first.key,
-                "two usage codes; keep `usage` on one variant only",
-            );
-        }
+    let usages = input.variants.iter().map(|v| v.attrs.usage.as_ref());
+    at_most_one(cx, usages, "usage");
+}
+
+/// Reports every mark of `key` after the first, pointing back at it; returns
+/// the first, if any.
+fn at_most_one<'a>(
+    cx: &Ctxt,
+    marks: impl Iterator<Item = Option<&'a Keyed<()>>>,
+    key: &str,
+) -> Option<&'a Keyed<()>> {
+    let mut marks = marks.flatten();
+    let first = marks.next()?;
+    for other in marks {
+        cx.duplicate(
+            &other.key,
+            &first.key,
+            format_args!("two {key} codes; keep `{key}` on one variant only"),
+        );
     }
+    Some(first)
 }
 
 /// The fallback and usage codes are raised by the runtime itself, so they
