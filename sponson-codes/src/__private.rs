@@ -6,9 +6,9 @@ pub use ::serde;
 pub use ::serde_json;
 pub use ::std;
 
+pub use crate::code::registry::Registration;
 pub use crate::code::{CodeInfo, EnumInfo, ErrorCode, ErrorCodeSet, ExitClass, UnknownCode};
-pub use crate::details::Details;
-pub use crate::registry::Registration;
+pub use crate::error::details::Details;
 
 use core::fmt;
 use core::marker::PhantomData;
@@ -16,7 +16,7 @@ use core::marker::PhantomData;
 /// Looks `key` up in the derive's perfect hash.
 #[inline]
 pub fn lookup(key: &str, seed: u64, pilots: &[u16], slots: &[(&str, u32)]) -> Option<usize> {
-    crate::hash::lookup(key, seed, pilots, slots)
+    crate::code::hash::lookup(key, seed, pilots, slots)
 }
 
 /// The index of `code` in `table`, for `code!` at compile time.

@@ -30,39 +30,31 @@
 //! ```
 #![deny(missing_docs)]
 
-#[cfg(feature = "anyhow")]
-mod anyhow;
-pub mod catalog;
-#[cfg(feature = "clap")]
-pub mod clap;
 mod code;
-pub mod companion;
-mod details;
-mod diff;
-mod docs;
 mod envelope;
 mod error;
-mod flatten;
-mod hash;
-pub mod lock;
-mod macros;
-mod project;
-mod registry;
-mod render;
-mod runner;
-pub mod testing;
+mod run;
+#[cfg(feature = "tooling")]
+mod tooling;
 
-pub use crate::catalog::Catalog;
+pub use crate::code::registry::{documented, duplicates, registered, Duplicate, Registration};
 pub use crate::code::{CodeInfo, EnumInfo, ErrorCode, ErrorCodeSet, ExitClass, UnknownCode};
-pub use crate::details::{Details, DetailsError, RESERVED_DETAIL_KEYS};
-pub use crate::docs::render_markdown;
 pub use crate::envelope::{Envelope, ErrorBody, RESERVED_DATA_KEYS};
+pub use crate::error::allowlist::{Allowlist, Limits, ProjectError, Shape};
+pub use crate::error::details::{Details, DetailsError, RESERVED_DETAIL_KEYS};
 pub use crate::error::Error;
-pub use crate::lock::compare;
-pub use crate::project::{Allowlist, Limits, ProjectError, Shape};
-pub use crate::registry::{documented, duplicates, registered, Duplicate, Registration};
-pub use crate::render::{render_json, render_text, text_of, Mode, Output};
-pub use crate::runner::{emit, run, Runner, PANIC_MESSAGE};
+#[cfg(feature = "clap")]
+pub use crate::run::clap;
+pub use crate::run::render::{render_json, render_text, text_of, Mode, Output};
+pub use crate::run::runner::{emit, run, Runner, PANIC_MESSAGE};
+#[cfg(feature = "tooling")]
+pub use crate::tooling::catalog::Catalog;
+#[cfg(feature = "tooling")]
+pub use crate::tooling::lock::compare;
+#[cfg(feature = "tooling")]
+pub use crate::tooling::markdown::render_markdown;
+#[cfg(feature = "tooling")]
+pub use crate::tooling::{catalog, companion, lock, testing};
 
 /// Derives [`ErrorCode`] (and, for enums of unit variants, [`ErrorCodeSet`],
 /// `FromStr`, `Serialize` and `Deserialize`) from `#[code(...)]` attributes.

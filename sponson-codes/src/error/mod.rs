@@ -1,5 +1,10 @@
 //! `Error<C>`: a coded error with a message for people and details for programs.
 
+pub(crate) mod allowlist;
+#[cfg(feature = "anyhow")]
+mod anyhow;
+pub(crate) mod details;
+
 use core::fmt;
 use core::marker::PhantomData;
 use std::error::Error as StdError;
@@ -7,7 +12,7 @@ use std::error::Error as StdError;
 use serde::Serialize;
 
 use crate::code::{CodeInfo, ErrorCode, ErrorCodeSet};
-use crate::details::Details;
+use crate::error::details::Details;
 
 type Source = Box<dyn StdError + Send + Sync + 'static>;
 

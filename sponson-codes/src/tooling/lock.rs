@@ -8,7 +8,7 @@
 use core::fmt;
 use std::collections::BTreeSet;
 
-use crate::catalog::{Catalog, CatalogCode};
+use crate::tooling::catalog::{Catalog, CatalogCode};
 
 /// One difference between the lock and the live codes.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -10,7 +10,7 @@ use serde::Serialize;
 
 use crate::code::ErrorCode;
 use crate::error::Error;
-use crate::render::{render_json, render_text, text_of, Mode, Output};
+use crate::run::render::{render_json, render_text, text_of, Mode, Output};
 
 /// The message of the fallback error a panic becomes; the panic's own
 /// message and backtrace go to stderr only, through the panic hook.

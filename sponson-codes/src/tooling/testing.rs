@@ -31,12 +31,12 @@
 use std::fmt;
 use std::path::Path;
 
-use crate::catalog::Catalog;
 use crate::code::EnumInfo;
-use crate::companion::files;
-use crate::diff::{diff, MAX_DIFF_LINES};
-use crate::docs::render_markdown;
-use crate::lock::compare;
+use crate::tooling::catalog::Catalog;
+use crate::tooling::diff::{diff, MAX_DIFF_LINES};
+use crate::tooling::files;
+use crate::tooling::lock::compare;
+use crate::tooling::markdown::render_markdown;
 
 /// The environment variable that makes the helpers rewrite stale files.
 pub const BLESS_VAR: &str = "SPONSON_CODES_BLESS";
@@ -82,7 +82,7 @@ pub fn bless_requested() -> bool {
 /// [`BLESS_VAR`] is set.
 #[track_caller]
 pub fn assert_docs_fresh(path: impl AsRef<Path>, regenerate: &str) {
-    let enums = crate::registry::documented();
+    let enums = crate::code::registry::documented();
     if let Err(stale) = check_docs(path.as_ref(), regenerate, &enums, bless_requested()) {
         panic!("{stale}");
     }
@@ -93,7 +93,7 @@ pub fn assert_docs_fresh(path: impl AsRef<Path>, regenerate: &str) {
 /// change; rewrites it instead when [`BLESS_VAR`] is set.
 #[track_caller]
 pub fn assert_lock_fresh(path: impl AsRef<Path>, regenerate: &str) {
-    let enums = crate::registry::documented();
+    let enums = crate::code::registry::documented();
     if let Err(stale) = check_lock(path.as_ref(), regenerate, &enums, bless_requested()) {
         panic!("{stale}");
     }

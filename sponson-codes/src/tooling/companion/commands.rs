@@ -6,13 +6,14 @@ use std::path::{Path, PathBuf};
 use serde_json::{json, Value};
 
 use super::failure::{CompanionCode, Failure};
-use super::{files, text, Companion};
-use crate::catalog::Catalog;
+use super::{text, Companion};
+use crate::code::registry::duplicates;
 use crate::code::EnumInfo;
-use crate::diff::{diff, MAX_DIFF_LINES};
-use crate::docs::render_markdown;
-use crate::lock::compare;
-use crate::registry::duplicates;
+use crate::tooling::catalog::Catalog;
+use crate::tooling::diff::{diff, MAX_DIFF_LINES};
+use crate::tooling::files;
+use crate::tooling::lock::compare;
+use crate::tooling::markdown::render_markdown;
 
 /// A successful command's output: text for people, data for the envelope.
 pub(crate) struct Reply {
@@ -252,7 +253,7 @@ fn read_lock(target: &Target) -> Result<Catalog, Failure> {
     })
 }
 
-fn breaking(target: &Target, report: &crate::lock::Compatibility) -> Failure {
+fn breaking(target: &Target, report: &crate::tooling::lock::Compatibility) -> Failure {
     let breaking: Vec<String> = report.breaking().map(ToString::to_string).collect();
     let warnings: Vec<String> = report.warnings.iter().map(ToString::to_string).collect();
     Failure::new(

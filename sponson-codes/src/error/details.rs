@@ -213,7 +213,7 @@ impl Serialize for Details {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         // A newtype is transparent to serde_json; the name lets the envelope
         // skip re-checking a map that is in canonical order already.
-        serializer.serialize_newtype_struct(crate::flatten::CANONICAL, &self.map)
+        serializer.serialize_newtype_struct(crate::envelope::flatten::CANONICAL, &self.map)
     }
 }
 

@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use crate::catalog::{Catalog, CatalogCode};
+use crate::tooling::catalog::{Catalog, CatalogCode};
 
 /// One line per code: code, exit, meaning and enum, in columns.
 pub(crate) fn list(catalog: &Catalog) -> String {

@@ -1,5 +1,9 @@
 //! The code table: what one code promises, and the traits the derive implements.
 
+pub(crate) mod hash;
+mod macros;
+pub(crate) mod registry;
+
 use core::fmt;
 
 /// Everything a program promises about one error code.

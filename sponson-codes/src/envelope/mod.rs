@@ -5,15 +5,17 @@
 //! {"ok": false, "command": "<name>", "error": {"code", "message", "hint"?, ...details}}
 //! ```
 
+pub(crate) mod flatten;
+
 use serde::de::{DeserializeOwned, Error as _};
 use serde::ser::{Error as _, SerializeMap};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::code::{CodeInfo, ErrorCode, ErrorCodeSet};
-use crate::details::{json_kind, Details, RESERVED_DETAIL_KEYS};
+use crate::envelope::flatten::{flatten, Flat, Reserved};
+use crate::error::details::{json_kind, Details, RESERVED_DETAIL_KEYS};
 use crate::error::Error;
-use crate::flatten::{flatten, Flat, Reserved};
 
 /// The keys of the envelope itself, which success data can never take.
 pub const RESERVED_DATA_KEYS: [&str; 2] = ["ok", "command"];

@@ -18,8 +18,8 @@ use serde_json::{Map, Value};
 
 use crate::code::ErrorCode;
 use crate::error::Error;
-use crate::render::{render_json, Mode, Output};
-use crate::runner::emit;
+use crate::run::render::{render_json, Mode, Output};
+use crate::run::runner::emit;
 
 /// Parses the process's arguments into `P`; on a parse error, `--help` or
 /// `--version`, prints the outcome and returns the exit code to end with.

@@ -20,7 +20,6 @@
 mod args;
 mod commands;
 mod failure;
-pub(crate) mod files;
 mod similar;
 mod text;
 
@@ -30,8 +29,8 @@ use std::process::ExitCode;
 use serde_json::Value;
 
 use crate::code::EnumInfo;
-use crate::render::{render_json, render_text, Output};
-use crate::runner::{emit, PANIC_MESSAGE};
+use crate::run::render::{render_json, render_text, Output};
+use crate::run::runner::{emit, PANIC_MESSAGE};
 
 use self::args::{Command, Invocation};
 pub use self::failure::CompanionCode;
@@ -151,7 +150,7 @@ impl Companion {
         S: Into<String>,
     {
         let args: Vec<String> = args.into_iter().map(Into::into).collect();
-        self.run_with(&crate::registry::documented(), &args)
+        self.run_with(&crate::code::registry::documented(), &args)
     }
 
     /// Runs the process's command line, prints the outcome and returns the
@@ -162,7 +161,7 @@ impl Companion {
             .map(|arg| arg.into_string())
             .collect();
         let output = match args {
-            Ok(args) => self.run_with(&crate::registry::documented(), &args),
+            Ok(args) => self.run_with(&crate::code::registry::documented(), &args),
             Err(arg) => render_text::<(), _>(
                 &Err(Failure::usage(format!(
                     "argument {arg:?} is not valid UTF-8; pass paths and codes as UTF-8"

@@ -4,7 +4,7 @@ use serde::ser::{Error as _, SerializeMap as _};
 use serde::{Serialize, Serializer};
 use serde_json::{json, Map, Value};
 
-use crate::details::json_kind;
+use crate::error::details::json_kind;
 use crate::{Details, Envelope, ErrorBody, RESERVED_DATA_KEYS, RESERVED_DETAIL_KEYS};
 
 /// The envelope of success `data`, as printed now.

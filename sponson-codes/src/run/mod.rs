@@ -1,0 +1,8 @@
+//! Running a command: its outcome rendered as an envelope or text, printed
+//! once, with an exit code that agrees; panics and clap's parse errors
+//! included.
+
+#[cfg(feature = "clap")]
+pub mod clap;
+pub(crate) mod render;
+pub(crate) mod runner;
