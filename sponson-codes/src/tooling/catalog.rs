@@ -170,7 +170,8 @@ impl Catalog {
         json
     }
 
-    /// Reads a catalog, checking its format and version first so that a wrong
+    /// Reads a catalog, or a lock written by [`Catalog::to_lock_json`] (its
+    /// prose empty), checking the format and version first so that a wrong
     /// file gets a clear error rather than a missing-field one.
     ///
     /// ```
@@ -181,14 +182,18 @@ impl Catalog {
     pub fn from_json(json: &str) -> Result<Catalog, CatalogError> {
         let value: serde_json::Value =
             serde_json::from_str(json).map_err(|e| CatalogError::Json(e.to_string()))?;
-        match value.get("format").and_then(|f| f.as_str()) {
-            Some(CATALOG_FORMAT) => {}
+        let lock = match value.get("format").and_then(|f| f.as_str()) {
+            Some(CATALOG_FORMAT) => false,
+            Some(crate::tooling::lock::LOCK_FORMAT) => true,
             _ => return Err(CatalogError::NotACatalog),
-        }
+        };
         match value.get("version").and_then(|v| v.as_u64()) {
             Some(v) if v == u64::from(CATALOG_VERSION) => {}
             Some(v) => return Err(CatalogError::Version(v)),
             None => return Err(CatalogError::NotACatalog),
+        }
+        if lock {
+            return Catalog::from_lock_value(value);
         }
         serde_json::from_value(value).map_err(|e| CatalogError::Json(e.to_string()))
     }
@@ -217,7 +222,8 @@ impl fmt::Display for CatalogError {
             CatalogError::Json(e) => write!(f, "the catalog is not valid: {e}"),
             CatalogError::NotACatalog => write!(
                 f,
-                "not a code catalog: expected `\"format\": \"{CATALOG_FORMAT}\"` and a `version`"
+                "not a code catalog: expected `\"format\": \"{CATALOG_FORMAT}\"` (or `\"{}\"` for a lock) and a `version`",
+                crate::tooling::lock::LOCK_FORMAT
             ),
             CatalogError::Version(v) => write!(
                 f,

@@ -1,5 +1,10 @@
-//! Compatibility: the live codes compared with a committed lock (a
-//! [`Catalog`] of the codes a release promised).
+//! Compatibility: the live codes compared with a committed lock, the codes
+//! a release promised.
+//!
+//! The lock holds the contract only: each code's string, exit code, enum,
+//! crate, Rust variant and whether it is retired. Prose (`doc`, `hint`, the
+//! explanation, the retirement note, the enum's doc comment) is not in it, so
+//! fixing a typo never makes the lock stale.
 //!
 //! Callers see a code string and an exit code, so codes are matched by their
 //! string across all enums; a rename is told from a removal by the Rust
@@ -8,7 +13,106 @@
 use core::fmt;
 use std::collections::BTreeSet;
 
-use crate::tooling::catalog::{Catalog, CatalogCode};
+use serde::{Deserialize, Serialize};
+
+use crate::tooling::catalog::{Catalog, CatalogCode, CatalogError, CATALOG_VERSION};
+
+/// The value of a lock file's `format` field.
+pub const LOCK_FORMAT: &str = "sponson-codes/lock";
+
+/// The lock file: the contract of every code, nothing else.
+#[derive(Serialize, Deserialize)]
+struct LockFile {
+    format: String,
+    version: u32,
+    codes: Vec<LockCode>,
+}
+
+/// One code's contract: what a caller or a Rust consumer can break on.
+#[derive(Serialize, Deserialize)]
+struct LockCode {
+    code: String,
+    exit: u8,
+    #[serde(rename = "enum")]
+    enum_path: String,
+    #[serde(rename = "crate")]
+    crate_name: String,
+    variant: String,
+    #[serde(default, skip_serializing_if = "is_false")]
+    retired: bool,
+}
+
+fn is_false(value: &bool) -> bool {
+    !*value
+}
+
+impl Catalog {
+    /// The lock of these codes as pretty-printed JSON with a final newline:
+    /// the contract only (code, exit, enum, crate, variant, retired), so the
+    /// same bytes for the same contract whatever the prose says.
+    ///
+    /// [`Catalog::from_json`] reads it back, with empty prose.
+    ///
+    /// ```
+    /// use sponson_codes::Catalog;
+    ///
+    /// let live = Catalog::from_enums(&sponson_codes::documented());
+    /// let lock = live.to_lock_json();
+    /// assert!(lock.starts_with("{\n  \"format\": \"sponson-codes/lock\",\n  \"version\": 1,"));
+    /// assert!(sponson_codes::compare(&Catalog::from_json(&lock).unwrap(), &live).is_unchanged());
+    /// ```
+    pub fn to_lock_json(&self) -> String {
+        let lock = LockFile {
+            format: LOCK_FORMAT.to_owned(),
+            version: CATALOG_VERSION,
+            codes: self
+                .codes
+                .iter()
+                .map(|c| LockCode {
+                    code: c.code.clone(),
+                    exit: c.exit,
+                    enum_path: c.enum_path.clone(),
+                    crate_name: c.crate_name.clone(),
+                    variant: c.variant.clone(),
+                    retired: c.retired.is_some(),
+                })
+                .collect(),
+        };
+        let mut json = serde_json::to_string_pretty(&lock)
+            .expect("a lock holds only strings, numbers and booleans");
+        json.push('\n');
+        json
+    }
+
+    /// A lock file read as a catalog whose prose is empty.
+    pub(crate) fn from_lock_value(value: serde_json::Value) -> Result<Catalog, CatalogError> {
+        let lock: LockFile =
+            serde_json::from_value(value).map_err(|e| CatalogError::Json(e.to_string()))?;
+        let codes = lock
+            .codes
+            .into_iter()
+            .map(|c| CatalogCode {
+                code: c.code,
+                exit: c.exit,
+                doc: String::new(),
+                hint: None,
+                explanation: String::new(),
+                enum_path: c.enum_path,
+                crate_name: c.crate_name,
+                variant: c.variant,
+                fallback: false,
+                usage: false,
+                retired: c.retired.then(String::new),
+            })
+            .collect();
+        Ok(Catalog {
+            format: LOCK_FORMAT.to_owned(),
+            version: lock.version,
+            enums: Vec::new(),
+            codes,
+        })
+    }
+}
 
 /// One difference between the lock and the live codes.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -364,5 +468,71 @@ warning: public enum `m::Code` is not `#[non_exhaustive]`: adding a code breaks 
         let removed: Vec<_> = report.breaking().map(ToString::to_string).collect();
         assert_eq!(removed.len(), 2, "{report}");
         assert!(removed.iter().any(|r| r.starts_with("removed code `A`")));
+    }
+
+    static PROSE: [CodeInfo; 2] = [
+        CodeInfo::__new(
+            "INTERNAL", 1, "doc", None, "", "Internal", false, false, None,
+        ),
+        CodeInfo::__new(
+            "A",
+            2,
+            "doc",
+            Some("hint"),
+            "explain",
+            "A",
+            false,
+            false,
+            Some("note"),
+        ),
+    ];
+    static PROSE_EDITED: [CodeInfo; 2] = [
+        CodeInfo::__new(
+            "INTERNAL",
+            1,
+            "a new doc",
+            Some("a hint"),
+            "",
+            "Internal",
+            false,
+            false,
+            None,
+        ),
+        CodeInfo::__new(
+            "A",
+            2,
+            "doc, fixed",
+            None,
+            "explain, with a typo fixed",
+            "A",
+            false,
+            false,
+            Some("another note"),
+        ),
+    ];
+
+    #[test]
+    fn prose_never_changes_the_lock() {
+        let before = catalog(&enum_of(&PROSE, true));
+        let after = catalog(&enum_of(&PROSE_EDITED, true));
+        assert_ne!(before, after);
+        assert_eq!(before.to_lock_json(), after.to_lock_json());
+        assert!(compare(&before, &after).is_unchanged());
+        let lock = before.to_lock_json();
+        for prose in ["doc", "hint", "explain", "note"] {
+            assert!(!lock.contains(&format!("\"{prose}\"")), "{lock}");
+        }
+    }
+
+    #[test]
+    fn a_lock_reads_back_as_the_contract() {
+        let live = catalog(&enum_of(&LOCKED, true));
+        let lock = Catalog::from_json(&live.to_lock_json()).unwrap();
+        assert!(compare(&lock, &live).is_unchanged());
+        assert_eq!(lock.to_lock_json(), live.to_lock_json());
+        assert_eq!(lock.codes[4].retired.as_deref(), Some(""));
+        // A full catalog is still read as a lock, as older versions wrote it.
+        let old = Catalog::from_json(&live.to_json()).unwrap();
+        assert!(compare(&old, &live).is_unchanged());
     }
 }

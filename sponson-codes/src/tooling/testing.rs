@@ -140,8 +140,10 @@ pub fn check_docs(
     Err(Stale { message })
 }
 
-/// Compares the lock at `path` with the catalog of `enums`, naming each
-/// breaking change; with `bless`, rewrites a stale or missing lock.
+/// Compares the lock at `path` with the contract of `enums`, naming each
+/// breaking change; with `bless`, rewrites a stale or missing lock. Prose
+/// (`doc`, `hint`, explanations) is not in the lock, so editing it never
+/// makes the lock stale.
 ///
 /// ```
 /// use sponson_codes::testing::{check_lock, Freshness};
@@ -162,7 +164,7 @@ pub fn check_lock(
     bless: bool,
 ) -> Result<Freshness, Stale> {
     let live = Catalog::from_enums(enums);
-    let json = live.to_json();
+    let json = live.to_lock_json();
     let current = read(path)?;
     if current.as_deref() == Some(json.as_str()) {
         return Ok(Freshness::Fresh);
@@ -195,6 +197,9 @@ pub fn check_lock(
     };
     message.push_str(&report.to_string());
     if report.is_unchanged() {
+        message.push_str(
+            "its codes and exits are unchanged but the file differs (order, variant names or an older format):\n",
+        );
         message.push_str(&diff(&current, &json, MAX_DIFF_LINES));
     }
     Err(Stale { message })

@@ -12,7 +12,7 @@ use crate::code::EnumInfo;
 use crate::tooling::catalog::Catalog;
 use crate::tooling::diff::{diff, MAX_DIFF_LINES};
 use crate::tooling::files;
-use crate::tooling::lock::compare;
+use crate::tooling::lock::{compare, Compatibility};
 use crate::tooling::markdown::render_markdown;
 
 /// A successful command's output: text for people, data for the envelope.
@@ -66,6 +66,9 @@ pub(crate) fn docs(
 }
 
 /// `lock [--out PATH] [--check]`.
+///
+/// `--check` fails on a breaking change, and as stale exactly when `check`
+/// says the lock is behind: both read [`LockState`].
 pub(crate) fn lock(
     companion: &Companion,
     enums: &[&'static EnumInfo],
@@ -74,19 +77,84 @@ pub(crate) fn lock(
 ) -> Result<Reply, Failure> {
     let target = Target::new(companion, "lock", out, companion.lock_path);
     let live = Catalog::from_enums(enums);
-    let json = live.to_json();
     if !check {
+        let json = live.to_lock_json();
         return generated_file(&target, &json, false, CompanionCode::LockStale, "lock");
     }
-    let old = read_lock(&target)?;
-    let report = compare(&old, &live);
-    if report.is_breaking() {
-        return Err(breaking(&target, &report));
+    let state = LockState::read(&target, &live)?;
+    if state.report.is_breaking() {
+        return Err(breaking(&target, &state.report));
     }
-    generated_file(&target, &json, true, CompanionCode::LockStale, "lock").map_err(|f| {
-        let changes: Vec<String> = report.changes.iter().map(ToString::to_string).collect();
-        f.with_detail("changes", &changes)
+    if let Some(behind) = state.behind(&target) {
+        let changes = state.changes();
+        return Err(Failure::new(CompanionCode::LockStale, behind)
+            .with_detail("path", &target.shown)
+            .with_detail("regenerate", &target.regenerate)
+            .with_detail("changes", &changes)
+            .with_detail("diff", &state.diff));
+    }
+    Ok(Reply {
+        text: format!("the lock file `{}` is up to date", target.shown),
+        data: json!({ "path": target.shown, "written": false }),
     })
+}
+
+/// The committed lock compared with the live codes: what `check` and
+/// `lock --check` both report.
+struct LockState {
+    report: Compatibility,
+    /// Whether the file differs from what `lock` would write.
+    stale: bool,
+    /// A capped diff of the file against what `lock` would write.
+    diff: String,
+}
+
+impl LockState {
+    fn read(target: &Target, live: &Catalog) -> Result<LockState, Failure> {
+        let text = read_lock_text(target)?;
+        let old = Catalog::from_json(&text).map_err(|e| {
+            Failure::new(
+                CompanionCode::LockInvalid,
+                format!("cannot read the lock file `{}`: {e}", target.shown),
+            )
+            .with_detail("path", &target.shown)
+        })?;
+        let fresh = live.to_lock_json();
+        let stale = text != fresh;
+        Ok(LockState {
+            report: compare(&old, live),
+            stale,
+            diff: if stale {
+                diff(&text, &fresh, MAX_DIFF_LINES)
+            } else {
+                String::new()
+            },
+        })
+    }
+
+    fn changes(&self) -> Vec<String> {
+        self.report
+            .changes
+            .iter()
+            .map(ToString::to_string)
+            .collect()
+    }
+
+    /// Why the lock is behind, or `None` when it is up to date.
+    fn behind(&self, target: &Target) -> Option<String> {
+        if !self.stale {
+            return None;
+        }
+        let why = match self.report.changes.len() {
+            0 => "its codes and exits are unchanged but the file differs (order, variant names or an older format)".to_owned(),
+            1 => "1 additive change".to_owned(),
+            n => format!("{n} additive changes"),
+        };
+        Some(format!(
+            "the lock `{}` is behind: {why}; update it with `{}`",
+            target.shown, target.regenerate
+        ))
+    }
 }
 
 /// Compares or writes one generated file.
@@ -193,12 +261,12 @@ pub(crate) fn check(
         .with_detail("duplicates", &lines));
     }
     let target = Target::new(companion, "lock", lock, companion.lock_path);
-    let old = read_lock(&target)?;
-    let report = compare(&old, &Catalog::from_enums(enums));
+    let state = LockState::read(&target, &Catalog::from_enums(enums))?;
+    let report = &state.report;
     if report.is_breaking() {
-        return Err(breaking(&target, &report));
+        return Err(breaking(&target, report));
     }
-    let changes: Vec<String> = report.changes.iter().map(ToString::to_string).collect();
+    let changes = state.changes();
     let warnings: Vec<String> = report.warnings.iter().map(ToString::to_string).collect();
     let shared: Vec<String> = shared.iter().map(ToString::to_string).collect();
     let mut text = format!(
@@ -208,14 +276,13 @@ pub(crate) fn check(
     for line in &shared {
         text.push_str(&format!("note: {line}\n"));
     }
-    if !changes.is_empty() {
-        for line in &changes {
-            text.push_str(&format!("additive: {line}\n"));
-        }
-        text.push_str(&format!(
-            "the lock is behind; update it with `{}`\n",
-            target.regenerate
-        ));
+    for line in &changes {
+        text.push_str(&format!("additive: {line}\n"));
+    }
+    let behind = state.behind(&target);
+    match &behind {
+        Some(behind) => text.push_str(&format!("{behind}\n")),
+        None => text.push_str(&format!("the lock `{}` is up to date\n", target.shown)),
     }
     for line in &warnings {
         text.push_str(&format!("warning: {line}\n"));
@@ -224,6 +291,7 @@ pub(crate) fn check(
         text,
         data: json!({
             "lock": target.shown,
+            "behind": behind.is_some(),
             "changes": changes,
             "shared": shared,
             "warnings": warnings,
@@ -231,10 +299,10 @@ pub(crate) fn check(
     })
 }
 
-fn read_lock(target: &Target) -> Result<Catalog, Failure> {
+fn read_lock_text(target: &Target) -> Result<String, Failure> {
     let text = files::read_optional(&target.path).map_err(|e| io_failure("read", target, &e))?;
-    let Some(text) = text else {
-        return Err(Failure::new(
+    text.ok_or_else(|| {
+        Failure::new(
             CompanionCode::LockMissing,
             format!(
                 "no lock file at `{}`; write it with `{}`",
@@ -242,18 +310,11 @@ fn read_lock(target: &Target) -> Result<Catalog, Failure> {
             ),
         )
         .with_detail("path", &target.shown)
-        .with_detail("regenerate", &target.regenerate));
-    };
-    Catalog::from_json(&text).map_err(|e| {
-        Failure::new(
-            CompanionCode::LockInvalid,
-            format!("cannot read the lock file `{}`: {e}", target.shown),
-        )
-        .with_detail("path", &target.shown)
+        .with_detail("regenerate", &target.regenerate)
     })
 }
 
-fn breaking(target: &Target, report: &crate::tooling::lock::Compatibility) -> Failure {
+fn breaking(target: &Target, report: &Compatibility) -> Failure {
     let breaking: Vec<String> = report.breaking().map(ToString::to_string).collect();
     let warnings: Vec<String> = report.warnings.iter().map(ToString::to_string).collect();
     Failure::new(
