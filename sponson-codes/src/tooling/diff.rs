@@ -54,6 +54,44 @@ pub(crate) fn diff(old: &str, new: &str, max_lines: usize) -> String {
     out
 }
 
+/// What differs between the file's bytes `old` and the generated `new`:
+/// first what a line diff cannot show (the file is not UTF-8, starts with a
+/// byte order mark, or ends lines with CRLF), then the [`diff`] of the rest.
+pub(crate) fn describe(old: &[u8], new: &str, max_lines: usize) -> String {
+    let mut out = String::new();
+    if let Err(e) = core::str::from_utf8(old) {
+        let _ = writeln!(
+            out,
+            "  (the file is not valid UTF-8 from byte {}; the generated file is UTF-8)",
+            e.valid_up_to()
+        );
+    }
+    let text = String::from_utf8_lossy(old);
+    let mut text: &str = &text;
+    if let Some(rest) = text.strip_prefix('\u{feff}') {
+        out.push_str(
+            "  (the file starts with a byte order mark, U+FEFF; the generated file has none)\n",
+        );
+        text = rest;
+    }
+    let crlf = text.matches("\r\n").count();
+    let normalized;
+    if crlf > 0 && !new.contains("\r\n") {
+        let _ = writeln!(
+            out,
+            "  (the file ends {crlf} line(s) with CRLF; the generated file uses LF: \
+             check git's `core.autocrlf`, or mark the file `eol=lf` in .gitattributes)"
+        );
+        normalized = text.replace("\r\n", "\n");
+        text = &normalized;
+    }
+    if !out.is_empty() && text == new {
+        out.push_str("  (no other difference)\n");
+        return out;
+    }
+    out + &diff(text, new, max_lines)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -79,6 +117,29 @@ mod tests {
     #[test]
     fn identical_text_has_no_diff() {
         assert_eq!(diff("a\nb\n", "a\nb\n", 40), "");
+    }
+
+    #[test]
+    fn names_what_a_line_diff_cannot_show() {
+        let crlf = describe(b"a\r\nb\r\n", "a\nb\n", 40);
+        assert_eq!(
+            crlf,
+            "  (the file ends 2 line(s) with CRLF; the generated file uses LF: check git's \
+             `core.autocrlf`, or mark the file `eol=lf` in .gitattributes)\n  (no other difference)\n"
+        );
+        let bom = describe("\u{feff}a\n".as_bytes(), "a\n", 40);
+        assert!(
+            bom.starts_with("  (the file starts with a byte order mark"),
+            "{bom}"
+        );
+        assert!(bom.ends_with("(no other difference)\n"), "{bom}");
+        let binary = describe(b"a\n\xff\n", "a\nb\n", 40);
+        assert!(
+            binary.starts_with("  (the file is not valid UTF-8 from byte 2;"),
+            "{binary}"
+        );
+        assert!(binary.contains("+ b"), "{binary}");
+        assert_eq!(describe(b"a\n", "b\n", 40), diff("a\n", "b\n", 40));
     }
 
     #[test]

@@ -1,52 +1,165 @@
-//! File I/O for generated files: reads, and atomic writes.
+//! File I/O for generated files: bounded reads of regular files, and atomic
+//! writes through exclusively created temporary files.
+//!
+//! Policy, for paths given by users (`--out`, the test helpers' paths):
+//! - Only regular files are read or replaced. A FIFO, a device (`/dev/stdout`,
+//!   `/dev/zero`), a socket or a directory is refused at once with an error
+//!   that names what it is, so nothing blocks or reads without end.
+//! - A file larger than [`MAX_FILE_BYTES`] is refused rather than read.
+//! - A path that is a symbolic link is written *through*: the link's final
+//!   target is replaced, and the link stays a link. A link whose target does
+//!   not exist is refused.
+//! - A replaced file keeps its permission bits; a new file gets the usual
+//!   `0o666` less the umask.
+//! - The new contents go to a temporary file created exclusively (`O_EXCL`,
+//!   never following a link) under an unpredictable name in the target's
+//!   directory, and are renamed over the target: a reader, or a concurrent
+//!   writer, only ever sees one whole version.
 
 use std::fs;
-use std::io::{self, Write as _};
-use std::path::Path;
+use std::io::{self, Read as _, Write as _};
+use std::path::{Path, PathBuf};
 
-/// Reads `path`, or `None` when it does not exist.
-pub(crate) fn read_optional(path: &Path) -> io::Result<Option<String>> {
-    match fs::read_to_string(path) {
-        Ok(text) => Ok(Some(text)),
-        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
-        Err(e) => Err(e),
+/// The largest generated file read back, in bytes: a generated file is far
+/// smaller, and a bound keeps a wrong path from exhausting memory.
+pub(crate) const MAX_FILE_BYTES: u64 = 64 << 20;
+
+/// Reads `path`, or `None` when it does not exist; the bytes are returned
+/// as they are, so a file that is not UTF-8 can still be compared and
+/// replaced.
+pub(crate) fn read_optional(path: &Path) -> io::Result<Option<Vec<u8>>> {
+    let meta = match fs::metadata(path) {
+        Ok(meta) => meta,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(e),
+    };
+    regular(&meta)?;
+    let file = match fs::File::open(path) {
+        Ok(file) => file,
+        // Removed since: as if it never existed.
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(e),
+    };
+    // Checked again on what was opened: the path may have changed meanwhile.
+    regular(&file.metadata()?)?;
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(too_large());
     }
+    Ok(Some(bytes))
 }
 
-/// Writes `contents` to `path` through a temporary file in the same
-/// directory, then renames it over `path`: an interrupted run leaves the old
-/// file whole, never a truncated one. Missing parent directories are created.
+/// Writes `contents` to `path` atomically; see the module's policy. Missing
+/// parent directories are created. On error the old file is left whole and
+/// the temporary file is removed.
 pub(crate) fn write_atomic(path: &Path, contents: &str) -> io::Result<()> {
-    let dir = match path.parent() {
+    let target = resolve(path)?;
+    let existing = match fs::metadata(&target) {
+        Ok(meta) => {
+            regular(&meta)?;
+            Some(meta.permissions())
+        }
+        Err(e) if e.kind() == io::ErrorKind::NotFound => None,
+        Err(e) => return Err(e),
+    };
+    let dir = match target.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => dir,
         _ => Path::new("."),
     };
     fs::create_dir_all(dir)?;
-    let name = path
+    let name = target
         .file_name()
         .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "the path names no file"))?;
-    let mut tmp_name = std::ffi::OsString::from(".");
-    tmp_name.push(name);
-    tmp_name.push(format!(".{}.tmp", std::process::id()));
-    let tmp = dir.join(tmp_name);
-    let result = (|| {
-        let mut file = fs::File::create(&tmp)?;
-        file.write_all(contents.as_bytes())?;
-        file.sync_all()?;
-        fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        // Best effort: the error that matters is the one returned.
-        let _ = fs::remove_file(&tmp);
+    let mut prefix = std::ffi::OsString::from(".");
+    prefix.push(name);
+    prefix.push(".");
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).suffix(".tmp");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        // What `File::create` gives a new file: 0o666 less the umask.
+        builder.permissions(fs::Permissions::from_mode(0o666));
     }
-    result
+    let mut tmp = builder.tempfile_in(dir)?;
+    tmp.write_all(contents.as_bytes())?;
+    if let Some(permissions) = existing {
+        // Set on the open file, so the umask does not narrow them.
+        tmp.as_file().set_permissions(permissions)?;
+    }
+    tmp.as_file().sync_all()?;
+    // On failure the temporary file is dropped, which removes it.
+    tmp.persist(&target).map(drop).map_err(|e| e.error)
+}
+
+/// The file a write to `path` replaces: `path` itself, or the final target
+/// when `path` is a symbolic link.
+fn resolve(path: &Path) -> io::Result<PathBuf> {
+    match fs::symlink_metadata(path) {
+        Ok(meta) if meta.file_type().is_symlink() => fs::canonicalize(path).map_err(|e| {
+            io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!(
+                    "it is a symbolic link whose target cannot be resolved ({e}); \
+                     point it at a regular file, or remove the link"
+                ),
+            )
+        }),
+        _ => Ok(path.to_owned()),
+    }
+}
+
+/// Refuses anything but a regular file, naming what it is.
+fn regular(meta: &fs::Metadata) -> io::Result<()> {
+    if meta.is_file() {
+        if meta.len() > MAX_FILE_BYTES {
+            return Err(too_large());
+        }
+        return Ok(());
+    }
+    let kind = kind_of(&meta.file_type());
+    Err(io::Error::new(
+        io::ErrorKind::InvalidInput,
+        format!("it is {kind}, not a regular file; pass the path of a regular file"),
+    ))
+}
+
+fn too_large() -> io::Error {
+    io::Error::new(
+        io::ErrorKind::InvalidInput,
+        format!("it is larger than {MAX_FILE_BYTES} bytes, far larger than a generated file"),
+    )
+}
+
+fn kind_of(file_type: &fs::FileType) -> &'static str {
+    if file_type.is_dir() {
+        return "a directory";
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt as _;
+        if file_type.is_fifo() {
+            return "a FIFO (named pipe)";
+        }
+        if file_type.is_char_device() {
+            return "a character device";
+        }
+        if file_type.is_block_device() {
+            return "a block device";
+        }
+        if file_type.is_socket() {
+            return "a socket";
+        }
+    }
+    "a special file"
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn scratch(name: &str) -> std::path::PathBuf {
+    fn scratch(name: &str) -> PathBuf {
         let dir =
             std::env::temp_dir().join(format!("sponson-codes-files-{name}-{}", std::process::id()));
         let _ = fs::remove_dir_all(&dir);
@@ -59,7 +172,10 @@ mod tests {
         let path = dir.join("docs/errors.md");
         write_atomic(&path, "one\n").unwrap();
         write_atomic(&path, "two\n").unwrap();
-        assert_eq!(read_optional(&path).unwrap().as_deref(), Some("two\n"));
+        assert_eq!(
+            read_optional(&path).unwrap().as_deref(),
+            Some(&b"two\n"[..])
+        );
         let leftovers: Vec<_> = fs::read_dir(dir.join("docs")).unwrap().collect();
         assert_eq!(leftovers.len(), 1, "no temporary file is left behind");
         fs::remove_dir_all(&dir).unwrap();
@@ -69,13 +185,13 @@ mod tests {
     fn a_failed_write_keeps_the_old_file() {
         let dir = scratch("fail");
         fs::create_dir_all(dir.join("target.md")).unwrap();
-        // Renaming a file over a directory fails after the temporary file is written.
-        assert!(write_atomic(&dir.join("target.md"), "new").is_err());
+        let err = write_atomic(&dir.join("target.md"), "new").unwrap_err();
+        assert!(err.to_string().contains("a directory"), "{err}");
         let names: Vec<_> = fs::read_dir(&dir)
             .unwrap()
             .map(|e| e.unwrap().file_name())
             .collect();
-        assert_eq!(names, ["target.md"], "the temporary file is removed");
+        assert_eq!(names, ["target.md"], "no temporary file is left");
         assert!(read_optional(&dir.join("missing.md")).unwrap().is_none());
         fs::remove_dir_all(&dir).unwrap();
     }

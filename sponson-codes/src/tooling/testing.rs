@@ -33,7 +33,7 @@ use std::path::Path;
 
 use crate::code::EnumInfo;
 use crate::tooling::catalog::Catalog;
-use crate::tooling::diff::{diff, MAX_DIFF_LINES};
+use crate::tooling::diff::{describe, MAX_DIFF_LINES};
 use crate::tooling::files;
 use crate::tooling::lock::compare;
 use crate::tooling::markdown::render_markdown;
@@ -121,7 +121,7 @@ pub fn check_docs(
 ) -> Result<Freshness, Stale> {
     let markdown = render_markdown(enums, regenerate);
     let current = read(path)?;
-    if current.as_deref() == Some(markdown.as_str()) {
+    if current.as_deref() == Some(markdown.as_bytes()) {
         return Ok(Freshness::Fresh);
     }
     if bless {
@@ -135,7 +135,7 @@ pub fn check_docs(
         "; regenerate it with `{regenerate}`, or run the tests with {BLESS_VAR}=1\n"
     ));
     if let Some(current) = current {
-        message.push_str(&diff(&current, &markdown, MAX_DIFF_LINES));
+        message.push_str(&describe(&current, &markdown, MAX_DIFF_LINES));
     }
     Err(Stale { message })
 }
@@ -166,7 +166,7 @@ pub fn check_lock(
     let live = Catalog::from_enums(enums);
     let json = live.to_lock_json();
     let current = read(path)?;
-    if current.as_deref() == Some(json.as_str()) {
+    if current.as_deref() == Some(json.as_bytes()) {
         return Ok(Freshness::Fresh);
     }
     if bless {
@@ -180,9 +180,10 @@ pub fn check_lock(
             ),
         });
     };
-    let old = Catalog::from_json(&current).map_err(|e| Stale {
+    let old = Catalog::from_json(&String::from_utf8_lossy(&current)).map_err(|e| Stale {
         message: format!(
-            "cannot read the lock file `{shown}`: {e}; regenerate it with `{regenerate}`\n"
+            "cannot read the lock file `{shown}`: {e}; regenerate it with `{regenerate}`\n{}",
+            describe(&current, &json, MAX_DIFF_LINES)
         ),
     })?;
     let report = compare(&old, &live);
@@ -200,12 +201,12 @@ pub fn check_lock(
         message.push_str(
             "its codes and exits are unchanged but the file differs (order, variant names or an older format):\n",
         );
-        message.push_str(&diff(&current, &json, MAX_DIFF_LINES));
+        message.push_str(&describe(&current, &json, MAX_DIFF_LINES));
     }
     Err(Stale { message })
 }
 
-fn read(path: &Path) -> Result<Option<String>, Stale> {
+fn read(path: &Path) -> Result<Option<Vec<u8>>, Stale> {
     files::read_optional(path).map_err(|e| Stale {
         message: format!("cannot read `{}`: {e}", path.display()),
     })

@@ -10,7 +10,7 @@ use super::{text, Companion};
 use crate::code::registry::duplicates;
 use crate::code::EnumInfo;
 use crate::tooling::catalog::Catalog;
-use crate::tooling::diff::{diff, MAX_DIFF_LINES};
+use crate::tooling::diff::{describe, MAX_DIFF_LINES};
 use crate::tooling::files;
 use crate::tooling::lock::{compare, Compatibility};
 use crate::tooling::markdown::render_markdown;
@@ -111,21 +111,24 @@ struct LockState {
 
 impl LockState {
     fn read(target: &Target, live: &Catalog) -> Result<LockState, Failure> {
-        let text = read_lock_text(target)?;
-        let old = Catalog::from_json(&text).map_err(|e| {
-            Failure::new(
-                CompanionCode::LockInvalid,
-                format!("cannot read the lock file `{}`: {e}", target.shown),
-            )
-            .with_detail("path", &target.shown)
+        let bytes = read_lock_bytes(target)?;
+        let old = Catalog::from_json(&String::from_utf8_lossy(&bytes)).map_err(|e| {
+            let mut message = format!("cannot read the lock file `{}`: {e}", target.shown);
+            // A BOM or bytes that are not UTF-8 are the usual reason; say so.
+            if bytes.starts_with("\u{feff}".as_bytes()) {
+                message.push_str("; it starts with a byte order mark (U+FEFF)");
+            } else if core::str::from_utf8(&bytes).is_err() {
+                message.push_str("; it is not valid UTF-8");
+            }
+            Failure::new(CompanionCode::LockInvalid, message).with_detail("path", &target.shown)
         })?;
         let fresh = live.to_lock_json();
-        let stale = text != fresh;
+        let stale = bytes != fresh.as_bytes();
         Ok(LockState {
             report: compare(&old, live),
             stale,
             diff: if stale {
-                diff(&text, &fresh, MAX_DIFF_LINES)
+                describe(&bytes, &fresh, MAX_DIFF_LINES)
             } else {
                 String::new()
             },
@@ -166,7 +169,7 @@ fn generated_file(
     what: &str,
 ) -> Result<Reply, Failure> {
     let current = files::read_optional(&target.path).map_err(|e| io_failure("read", target, &e))?;
-    let fresh = current.as_deref() == Some(contents);
+    let fresh = current.as_deref() == Some(contents.as_bytes());
     if check && !fresh {
         let (message, diff) = match &current {
             None => (
@@ -181,7 +184,7 @@ fn generated_file(
                     "`{}` is stale; regenerate it with `{}`",
                     target.shown, target.regenerate
                 ),
-                diff(current, contents, MAX_DIFF_LINES),
+                describe(current, contents, MAX_DIFF_LINES),
             ),
         };
         return Err(Failure::new(stale, message)
@@ -299,7 +302,7 @@ pub(crate) fn check(
     })
 }
 
-fn read_lock_text(target: &Target) -> Result<String, Failure> {
+fn read_lock_bytes(target: &Target) -> Result<Vec<u8>, Failure> {
     let text = files::read_optional(&target.path).map_err(|e| io_failure("read", target, &e))?;
     text.ok_or_else(|| {
         Failure::new(
