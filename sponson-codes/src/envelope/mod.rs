@@ -368,5 +368,5 @@ fn read_data<T: DeserializeOwned>(mut fields: Map<String, Value>) -> Result<T, s
 
 /// Compiles and runs the examples of `docs/envelope.md` as doc tests.
 #[cfg(doctest)]
-#[doc = include_str!("../../docs/envelope.md")]
+#[doc = include_str!("../../../docs/envelope.md")]
 struct EnvelopeDocs;
