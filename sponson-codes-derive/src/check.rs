@@ -334,3 +334,13 @@ fn named_details(cx: &Ctxt, input: &Input) {
         }
     }
 }
+
+/// The rules warning codes share with error codes; the rules of their own
+/// (no `exit`, `fallback` or `usage`) are in `warnings.rs`.
+pub fn check_shared_with_warnings(cx: &Ctxt, input: &Input) {
+    no_generics(cx, input);
+    texts_not_empty(cx, input);
+    valid_names(cx, input);
+    unique_codes(cx, input);
+    named_details(cx, input);
+}

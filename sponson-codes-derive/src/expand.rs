@@ -42,7 +42,7 @@ pub fn expand(input: &Input) -> syn::Result<TokenStream> {
     })
 }
 
-fn opt_str(value: Option<String>) -> TokenStream {
+pub fn opt_str(value: Option<String>) -> TokenStream {
     match value {
         Some(text) => quote!(__Some(#text)),
         None => quote!(__None),
@@ -133,7 +133,7 @@ fn error_code_impl(input: &Input) -> TokenStream {
 
 /// Only fields marked `#[code(detail)]` are written: an allowlist, so a field
 /// added later never leaks into the envelope by accident.
-fn write_details(input: &Input) -> TokenStream {
+pub fn write_details(input: &Input) -> TokenStream {
     let arms: Vec<TokenStream> = input
         .variants
         .iter()

@@ -12,6 +12,7 @@ mod fallback;
 mod fuzz_tests;
 mod phf;
 mod similar;
+mod warnings;
 
 use proc_macro::TokenStream;
 
@@ -19,6 +20,12 @@ use proc_macro::TokenStream;
 #[proc_macro_derive(ErrorCodes, attributes(code, codes))]
 pub fn derive_error_codes(input: TokenStream) -> TokenStream {
     derive(input.into()).into()
+}
+
+/// Derives `sponson_codes::WarningCode` from `#[code(...)]` attributes.
+#[proc_macro_derive(WarningCodes, attributes(code, codes))]
+pub fn derive_warning_codes(input: TokenStream) -> TokenStream {
+    warnings::derive(input.into()).into()
 }
 
 /// The whole derive on `proc_macro2` tokens: generated code, or errors with

@@ -7,7 +7,9 @@ pub use ::serde_json;
 pub use ::std;
 
 pub use crate::code::registry::Registration;
-pub use crate::code::{CodeInfo, EnumInfo, ErrorCode, ErrorCodeSet, ExitClass, UnknownCode};
+pub use crate::code::{
+    CodeInfo, EnumInfo, ErrorCode, ErrorCodeSet, ExitClass, UnknownCode, WarningCode,
+};
 pub use crate::error::details::Details;
 
 use core::fmt;
@@ -92,3 +94,12 @@ pub static STUB_INFO: CodeInfo = CodeInfo::__new("", 1, "", None, "", "", true, 
 
 /// See [`STUB_INFO`].
 pub static STUB_ENUM: EnumInfo = EnumInfo::__new("", "", "", "", &[], &[], 0, false, false, false);
+
+/// `FromStr` and `Deserialize` for a warning enum of unit variants: strict,
+/// since warnings have no fallback.
+pub fn warning_from_str<W: WarningCode>(
+    code: &str,
+    from_code: fn(&str) -> Option<W>,
+) -> Result<W, UnknownCode> {
+    from_code(code).ok_or_else(|| UnknownCode::new(code, W::ENUM.name))
+}

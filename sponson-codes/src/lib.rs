@@ -38,7 +38,10 @@ mod run;
 mod tooling;
 
 pub use crate::code::registry::{documented, duplicates, registered, Duplicate, Registration};
-pub use crate::code::{CodeInfo, EnumInfo, ErrorCode, ErrorCodeSet, ExitClass, UnknownCode};
+pub use crate::code::{
+    CodeInfo, CodeKind, EnumInfo, ErrorCode, ErrorCodeSet, ExitClass, UnknownCode, Warning,
+    WarningCode,
+};
 pub use crate::envelope::{Envelope, ErrorBody, RESERVED_DATA_KEYS};
 pub use crate::error::allowlist::{Allowlist, Limits, ProjectError, Shape};
 pub use crate::error::details::{Details, DetailsError, RESERVED_DETAIL_KEYS};
@@ -61,6 +64,13 @@ pub use crate::tooling::{catalog, companion, lock, testing};
 ///
 /// See the crate's README for every attribute.
 pub use sponson_codes_derive::ErrorCodes;
+
+/// Derives [`WarningCode`] from `#[code(...)]` attributes: the keys of
+/// [`ErrorCodes`] without `exit`, `fallback` and `usage`, which are compile
+/// errors, since a warning never ends a run. For enums of unit variants, also
+/// inherent `ALL` and `from_code`, `FromStr` and serde (the code string;
+/// an unknown code is an error).
+pub use sponson_codes_derive::WarningCodes;
 
 #[doc(hidden)]
 pub mod __private;

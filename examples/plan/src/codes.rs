@@ -1,6 +1,6 @@
 //! The error codes of `plan`: the single source of its failure contract.
 
-use sponson_codes::ErrorCodes;
+use sponson_codes::{ErrorCodes, WarningCodes};
 
 /// Failures of the `plan` command line.
 ///
@@ -44,4 +44,19 @@ pub enum Code {
     ServerRejected,
     #[code(exit = 1, doc = "An unexpected error.", fallback)]
     Internal,
+}
+
+/// Findings of `plan` that do not stop a run.
+///
+/// A warning never fails a run and never changes its exit code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, WarningCodes)]
+pub enum Warn {
+    /// A step named `&name` or `*name` looks like a YAML anchor or alias.
+    /// Plan files are not YAML: the step is run under that literal name,
+    /// which is rarely what was meant.
+    #[code(
+        doc = "A step looks like a YAML anchor or alias and was read literally.",
+        hint = "Write the step's name out in full."
+    )]
+    YamlAnchor,
 }

@@ -10,4 +10,4 @@ pub mod commands;
 pub mod plan;
 pub mod response;
 
-pub use crate::codes::Code;
+pub use crate::codes::{Code, Warn};

@@ -3,6 +3,9 @@
 pub(crate) mod hash;
 mod macros;
 pub(crate) mod registry;
+pub(crate) mod warning;
+
+pub use warning::{CodeKind, Warning, WarningCode};
 
 use core::fmt;
 
@@ -159,7 +162,7 @@ pub struct EnumInfo {
     pub exits: &'static [ExitClass],
     /// Every code, in declaration order.
     pub table: &'static [CodeInfo],
-    /// Index of the fallback code in `table`.
+    /// Index of the fallback code in `table` (0, and meaningless, for warnings).
     pub fallback: usize,
     /// Whether the enum is `pub`.
     pub public: bool,
@@ -167,6 +170,8 @@ pub struct EnumInfo {
     pub non_exhaustive: bool,
     /// Whether an unknown code is a deserialization error (`#[codes(deny_unknown)]`).
     pub deny_unknown: bool,
+    /// Error codes or warning codes.
+    pub kind: CodeKind,
 }
 
 impl EnumInfo {
@@ -195,7 +200,20 @@ impl EnumInfo {
             public,
             non_exhaustive,
             deny_unknown,
+            kind: CodeKind::Errors,
         }
+    }
+
+    /// The same enum, marked as warning codes (`#[derive(WarningCodes)]`).
+    #[doc(hidden)]
+    pub const fn __warnings(mut self) -> Self {
+        self.kind = CodeKind::Warnings;
+        self
+    }
+
+    /// Whether the enum lists warning codes.
+    pub const fn is_warnings(&self) -> bool {
+        matches!(self.kind, CodeKind::Warnings)
     }
 
     /// The enum's path, `module_path::Name`.
@@ -203,7 +221,7 @@ impl EnumInfo {
         format!("{}::{}", self.module_path, self.name)
     }
 
-    /// The fallback code's entry.
+    /// The fallback code's entry (for warnings, which have none, the first code).
     pub fn fallback_info(&self) -> &'static CodeInfo {
         &self.table[self.fallback]
     }

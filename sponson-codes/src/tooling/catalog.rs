@@ -7,7 +7,7 @@ use core::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::code::EnumInfo;
+use crate::code::{CodeKind, EnumInfo};
 
 /// The value of the catalog's `format` field.
 pub const CATALOG_FORMAT: &str = "sponson-codes/catalog";
@@ -56,7 +56,8 @@ pub struct CatalogEnum {
     /// The declared exit classes; empty when none are declared.
     #[serde(default)]
     pub exits: Vec<CatalogExit>,
-    /// The fallback code.
+    /// The fallback code (`""` for warnings, which have none).
+    #[serde(default)]
     pub fallback: String,
     /// Whether the enum is `pub`.
     #[serde(default)]
@@ -64,6 +65,14 @@ pub struct CatalogEnum {
     /// Whether the enum is `#[non_exhaustive]`.
     #[serde(default)]
     pub non_exhaustive: bool,
+    /// `"warnings"` for warning codes; absent for error codes, so catalogs
+    /// without warnings are unchanged.
+    #[serde(default, skip_serializing_if = "is_errors")]
+    pub kind: String,
+}
+
+fn is_errors(kind: &String) -> bool {
+    kind.is_empty() || kind == CodeKind::Errors.as_str()
 }
 
 /// One declared exit class of a [`CatalogEnum`].
@@ -103,6 +112,9 @@ pub struct CatalogCode {
     /// Whether this is its enum's fallback code.
     #[serde(default, skip_serializing_if = "is_false")]
     pub fallback: bool,
+    /// Whether this is a warning code (its `exit` is then 0).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub warning: bool,
     /// Whether this is its enum's usage-error code.
     #[serde(default, skip_serializing_if = "is_false")]
     pub usage: bool,
@@ -138,9 +150,18 @@ impl Catalog {
                         meaning: x.meaning.to_owned(),
                     })
                     .collect(),
-                fallback: e.fallback_info().code.to_owned(),
+                fallback: if e.is_warnings() {
+                    String::new()
+                } else {
+                    e.fallback_info().code.to_owned()
+                },
                 public: e.public,
                 non_exhaustive: e.non_exhaustive,
+                kind: if e.is_warnings() {
+                    e.kind.as_str().to_owned()
+                } else {
+                    String::new()
+                },
             });
             for c in e.table {
                 catalog.codes.push(CatalogCode {
@@ -153,6 +174,7 @@ impl Catalog {
                     crate_name: e.crate_name.to_owned(),
                     variant: c.variant.to_owned(),
                     fallback: c.fallback,
+                    warning: e.is_warnings(),
                     usage: c.usage,
                     retired: c.retired.map(str::to_owned),
                 });

@@ -40,6 +40,9 @@ struct LockCode {
     variant: String,
     #[serde(default, skip_serializing_if = "is_false")]
     retired: bool,
+    /// A warning code (its exit is 0): absent for error codes.
+    #[serde(default, skip_serializing_if = "is_false")]
+    warning: bool,
 }
 
 fn is_false(value: &bool) -> bool {
@@ -75,6 +78,7 @@ impl Catalog {
                     crate_name: c.crate_name.clone(),
                     variant: c.variant.clone(),
                     retired: c.retired.is_some(),
+                    warning: c.warning,
                 })
                 .collect(),
         };
@@ -101,6 +105,7 @@ impl Catalog {
                 crate_name: c.crate_name,
                 variant: c.variant,
                 fallback: false,
+                warning: c.warning,
                 usage: false,
                 retired: c.retired.then(String::new),
             })

@@ -19,11 +19,17 @@ pub(crate) fn list(catalog: &Catalog) -> String {
         } else {
             ""
         };
+        // A warning has no exit code: `-` in its column.
+        let exit = if c.warning {
+            "-".to_owned()
+        } else {
+            c.exit.to_string()
+        };
         let _ = writeln!(
             out,
             "{:width$}  {:>3}  {}{retired}  [{}]",
             c.code,
-            c.exit,
+            exit,
             one_line(&c.doc),
             c.enum_path
         );
@@ -41,7 +47,11 @@ pub(crate) fn explain(entries: &[&CatalogCode]) -> String {
         if i > 0 {
             out.push('\n');
         }
-        let _ = writeln!(out, "{} (exit {}, `{}`)", c.code, c.exit, c.enum_path);
+        if c.warning {
+            let _ = writeln!(out, "{} (warning, `{}`)", c.code, c.enum_path);
+        } else {
+            let _ = writeln!(out, "{} (exit {}, `{}`)", c.code, c.exit, c.enum_path);
+        }
         let _ = writeln!(out, "\n{}", c.doc.trim());
         if !c.explanation.trim().is_empty() {
             let _ = writeln!(out, "\n{}", c.explanation.trim());

@@ -1,0 +1,351 @@
+//! `#[derive(WarningCodes)]`: the parsing of `ErrorCodes`, its shared rules,
+//! the rules of warnings (no `exit`, `fallback`, `usage`, `exits` or
+//! `deny_unknown`) and the generated `WarningCode` impl.
+
+use crate::ast::Input;
+use crate::attr::Keyed;
+use crate::ctxt::Ctxt;
+use crate::expand::{krate, opt_str, write_details};
+use crate::phf;
+use proc_macro2::{Literal, TokenStream};
+use quote::quote;
+use syn::ext::IdentExt;
+
+pub fn derive(input: TokenStream) -> TokenStream {
+    let input: syn::DeriveInput = match syn::parse2(input) {
+        Ok(input) => input,
+        Err(error) => return error.into_compile_error(),
+    };
+    if let Some(token) = not_an_enum(&input) {
+        return syn::Error::new_spanned(
+            token,
+            "WarningCodes can only be derived for an enum; declare the warnings as the variants of an enum",
+        )
+        .into_compile_error();
+    }
+    let cx = Ctxt::new();
+    let Some(parsed) = Input::from_syn(&cx, &input) else {
+        return match cx.check() {
+            Err(errors) => errors.into_compile_error(),
+            Ok(()) => TokenStream::new(),
+        };
+    };
+    check(&cx, &parsed);
+    if let Err(errors) = cx.check() {
+        return stubs(&parsed, errors);
+    }
+    match expand(&parsed) {
+        Ok(tokens) => tokens,
+        Err(error) => stubs(&parsed, error),
+    }
+}
+
+fn not_an_enum(input: &syn::DeriveInput) -> Option<TokenStream> {
+    match &input.data {
+        syn::Data::Enum(_) => None,
+        syn::Data::Struct(data) => Some(quote::ToTokens::to_token_stream(&data.struct_token)),
+        syn::Data::Union(data) => Some(quote::ToTokens::to_token_stream(&data.union_token)),
+    }
+}
+
+fn check(cx: &Ctxt, input: &Input) {
+    crate::check::check_shared_with_warnings(cx, input);
+    not_empty(cx, input);
+    every_variant_has_doc(cx, input);
+    no_error_keys(cx, input);
+}
+
+fn not_empty(cx: &Ctxt, input: &Input) {
+    if input.variants.is_empty() {
+        cx.error_spanned_by(
+            input.ident,
+            "WarningCodes cannot be derived for an empty enum; add variants with #[code(doc = \"...\")]",
+        );
+    }
+}
+
+fn every_variant_has_doc(cx: &Ctxt, input: &Input) {
+    for variant in &input.variants {
+        match &variant.attrs.attr {
+            None => cx.error_spanned_by(
+                variant.ident,
+                format_args!(
+                    "variant `{}` has no #[code(...)]; add #[code(doc = \"...\")] above it",
+                    variant.ident
+                ),
+            ),
+            Some(attr) if variant.attrs.doc.is_none() && !variant.attrs.attempted("doc") => cx
+                .error_spanned_by(
+                    attr,
+                    format_args!(
+                        "#[code(...)] on `{}` is missing `doc`; add `doc = \"...\"`, one line saying what the warning means",
+                        variant.ident
+                    ),
+                ),
+            Some(_) => {}
+        }
+    }
+}
+
+/// A warning never ends a run, so the keys about ending one are mistakes.
+fn no_error_keys(cx: &Ctxt, input: &Input) {
+    for variant in &input.variants {
+        let attrs = &variant.attrs;
+        refuse(cx, attrs.exit.as_ref(), "a warning never fails a run or changes its exit code; remove it, or derive ErrorCodes if this is an error");
+        refuse(cx, attrs.fallback.as_ref(), "warnings have no fallback (a reader keeps an unknown warning's code as a string); remove it");
+        refuse(
+            cx,
+            attrs.usage.as_ref(),
+            "usage errors are error codes; remove it",
+        );
+    }
+    let enum_attrs = &input.attrs;
+    refuse(
+        cx,
+        enum_attrs.exits.as_ref(),
+        "warnings have no exit codes; remove it",
+    );
+    refuse(
+        cx,
+        enum_attrs.deny_unknown.as_ref(),
+        "an unknown warning code is always an error for `from_code` and serde; remove it",
+    );
+}
+
+fn refuse<T>(cx: &Ctxt, keyed: Option<&Keyed<T>>, why: &str) {
+    if let Some(keyed) = keyed {
+        let key = quote::ToTokens::to_token_stream(&keyed.key)
+            .to_string()
+            .replace(' ', "");
+        cx.error_spanned_by(
+            &keyed.key,
+            format_args!("`{key}` is not allowed on warning codes: {why}"),
+        );
+    }
+}
+
+fn expand(input: &Input) -> syn::Result<TokenStream> {
+    let krate = krate(input);
+    let ident = input.ident;
+    let vis = &input.original.vis;
+    let name = ident.unraw().to_string();
+    let doc = &input.doc;
+    let public = input.public;
+    let non_exhaustive = input.non_exhaustive;
+    let entries = input.variants.iter().map(|variant| {
+        let attrs = &variant.attrs;
+        let code = &variant.code;
+        let doc = attrs.doc.as_ref().map(|d| d.value.value()).unwrap_or_default();
+        let hint = opt_str(attrs.hint.as_ref().map(|h| h.value.value()));
+        let explain = &variant.doc;
+        let name = variant.ident.unraw().to_string();
+        let retired = opt_str(attrs.retired.as_ref().map(|r| r.value.value()));
+        quote!(__sp::CodeInfo::__new(#code, 0, #doc, #hint, #explain, #name, false, false, #retired))
+    });
+    let arms = input.variants.iter().enumerate().map(|(index, variant)| {
+        let variant = variant.ident;
+        quote!(Self::#variant { .. } => #index,)
+    });
+    let details = write_details(input);
+    let unit = if input.is_all_units() {
+        unit_impls(input)?
+    } else {
+        TokenStream::new()
+    };
+    Ok(quote! {
+        #[allow(non_upper_case_globals, unused_qualifications, clippy::all, clippy::pedantic)]
+        const _: () = {
+            use #krate::__private as __sp;
+            use __sp::core::option::Option::{None as __None, Some as __Some};
+
+            #[automatically_derived]
+            impl __sp::WarningCode for #ident {
+                const TABLE: &'static [__sp::CodeInfo] = &[#(#entries),*];
+                const ENUM: &'static __sp::EnumInfo = &__sp::EnumInfo::__new(
+                    #name,
+                    __sp::core::module_path!(),
+                    match __sp::core::option_env!("CARGO_PKG_NAME") {
+                        __Some(name) => name,
+                        __None => "",
+                    },
+                    #doc,
+                    &[],
+                    <Self as __sp::WarningCode>::TABLE,
+                    0,
+                    #public,
+                    #non_exhaustive,
+                    false,
+                )
+                .__warnings();
+
+                #[inline]
+                fn info(&self) -> &'static __sp::CodeInfo {
+                    &<Self as __sp::WarningCode>::TABLE[match self { #(#arms)* }]
+                }
+
+                #details
+            }
+
+            #[automatically_derived]
+            impl #ident {
+                /// The stable code string.
+                #[inline]
+                #vis fn code(&self) -> &'static __sp::core::primitive::str {
+                    __sp::WarningCode::code(self)
+                }
+                /// One line saying what the warning means.
+                #[inline]
+                #vis fn doc(&self) -> &'static __sp::core::primitive::str {
+                    __sp::WarningCode::doc(self)
+                }
+                /// The remedy, when there is one.
+                #[inline]
+                #vis fn hint(&self) -> __sp::core::option::Option<&'static __sp::core::primitive::str> {
+                    __sp::WarningCode::hint(self)
+                }
+                /// The long explanation, `""` if none.
+                #[inline]
+                #vis fn explain(&self) -> &'static __sp::core::primitive::str {
+                    __sp::WarningCode::explain(self)
+                }
+                /// This value's entry in the code table.
+                #[inline]
+                #vis fn info(&self) -> &'static __sp::CodeInfo {
+                    __sp::WarningCode::info(self)
+                }
+            }
+
+            #unit
+
+            __sp::inventory::submit! {
+                __sp::Registration::__new(<#ident as __sp::WarningCode>::ENUM)
+            }
+        };
+    })
+}
+
+/// `ALL`, `from_code` (by the same perfect hash as error codes), `FromStr`
+/// and serde, for an enum of unit variants.
+fn unit_impls(input: &Input) -> syn::Result<TokenStream> {
+    let ident = input.ident;
+    let vis = &input.original.vis;
+    let codes: Vec<&str> = input.variants.iter().map(|v| v.code.as_str()).collect();
+    let hash = phf::build(&codes).ok_or_else(|| {
+        syn::Error::new_spanned(
+            ident,
+            "could not build the lookup table for these codes; please report this with the enum",
+        )
+    })?;
+    let n = codes.len();
+    let mut order = vec![0u32; n];
+    for (index, code) in codes.iter().enumerate() {
+        order[phf::lookup(&hash, code, n)] = index as u32;
+    }
+    let seed = Literal::u64_suffixed(hash.seed);
+    let pilots = hash.pilots.iter().map(|p| Literal::u16_unsuffixed(*p));
+    let pilot_count = hash.pilots.len();
+    let order = order.iter().map(|i| Literal::u32_unsuffixed(*i));
+    let variants: Vec<_> = input.variants.iter().map(|v| v.ident).collect();
+    let indices = 0..n;
+    Ok(quote! {
+        #[automatically_derived]
+        impl #ident {
+            /// Every variant, in declaration order.
+            #vis const ALL: &'static [Self] = &[#(Self::#variants),*];
+
+            /// The variant whose code is exactly `code`, if the enum lists it.
+            #[must_use]
+            #vis fn from_code(code: &__sp::core::primitive::str) -> __sp::core::option::Option<Self> {
+                static PILOTS: [__sp::core::primitive::u16; #pilot_count] = [#(#pilots),*];
+                static SLOTS: [(&__sp::core::primitive::str, __sp::core::primitive::u32); #n] = {
+                    const ORDER: [__sp::core::primitive::u32; #n] = [#(#order),*];
+                    let table = <#ident as __sp::WarningCode>::TABLE;
+                    let mut slots: [(&__sp::core::primitive::str, __sp::core::primitive::u32); #n] = [("", 0); #n];
+                    let mut slot = 0;
+                    while slot < #n {
+                        slots[slot] = (table[ORDER[slot] as __sp::core::primitive::usize].code, ORDER[slot]);
+                        slot += 1;
+                    }
+                    slots
+                };
+                match __sp::lookup(code, #seed, &PILOTS, &SLOTS) {
+                    #(__Some(#indices) => __Some(Self::#variants),)*
+                    _ => __None,
+                }
+            }
+        }
+
+        #[automatically_derived]
+        impl __sp::core::str::FromStr for #ident {
+            type Err = __sp::UnknownCode;
+
+            fn from_str(code: &__sp::core::primitive::str) -> __sp::core::result::Result<Self, __sp::UnknownCode> {
+                __sp::warning_from_str(code, Self::from_code)
+            }
+        }
+
+        #[automatically_derived]
+        impl __sp::serde::Serialize for #ident {
+            fn serialize<__S>(&self, serializer: __S) -> __sp::core::result::Result<__S::Ok, __S::Error>
+            where
+                __S: __sp::serde::Serializer,
+            {
+                serializer.serialize_str(__sp::WarningCode::code(self))
+            }
+        }
+
+        #[automatically_derived]
+        impl<'de> __sp::serde::Deserialize<'de> for #ident {
+            fn deserialize<__D>(deserializer: __D) -> __sp::core::result::Result<Self, __D::Error>
+            where
+                __D: __sp::serde::Deserializer<'de>,
+            {
+                let code = <__sp::std::string::String as __sp::serde::Deserialize>::deserialize(deserializer)?;
+                __sp::warning_from_str(&code, Self::from_code)
+                    .map_err(<__D::Error as __sp::serde::de::Error>::custom)
+            }
+        }
+    })
+}
+
+/// Stub impls next to the errors, so that uses of the enum add no second
+/// wave of errors.
+fn stubs(input: &Input, errors: syn::Error) -> TokenStream {
+    let errors = errors.into_compile_error();
+    if !input.original.generics.params.is_empty() || input.original.generics.where_clause.is_some()
+    {
+        return errors;
+    }
+    let krate = krate(input);
+    let ident = input.ident;
+    let vis = &input.original.vis;
+    let unit = if input.is_all_units() && !input.variants.is_empty() {
+        quote! {
+            #[automatically_derived]
+            impl #ident {
+                #vis const ALL: &'static [Self] = &[];
+                #vis fn from_code(_: &__sp::core::primitive::str) -> __sp::core::option::Option<Self> {
+                    __sp::core::option::Option::None
+                }
+            }
+        }
+    } else {
+        TokenStream::new()
+    };
+    quote! {
+        #errors
+        #[allow(unused_qualifications, clippy::all, clippy::pedantic)]
+        const _: () = {
+            use #krate::__private as __sp;
+            #[automatically_derived]
+            impl __sp::WarningCode for #ident {
+                const TABLE: &'static [__sp::CodeInfo] = &[];
+                const ENUM: &'static __sp::EnumInfo = &__sp::STUB_ENUM;
+                fn info(&self) -> &'static __sp::CodeInfo {
+                    &__sp::STUB_INFO
+                }
+            }
+            #unit
+        };
+    }
+}

@@ -1,0 +1,12 @@
+use sponson_codes::WarningCodes;
+
+#[derive(WarningCodes)]
+#[codes(exits(1 = "failure"), deny_unknown)]
+enum Warn {
+    #[code(doc = "A YAML anchor was expanded.", fallback)]
+    YamlAnchor,
+    #[code(doc = "The command line was odd.", usage)]
+    OddArgs,
+}
+
+fn main() {}
