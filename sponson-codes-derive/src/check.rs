@@ -12,6 +12,8 @@ pub fn check(cx: &Ctxt, input: &Input) {
     every_variant_has_code(cx, input);
     required_keys(cx, input);
     texts_not_empty(cx, input);
+    texts_printable(cx, input);
+    texts_not_too_long(cx, input);
     valid_names(cx, input);
     exits_declared(cx, input);
     unique_codes(cx, input);
@@ -137,6 +139,76 @@ fn texts_not_empty(cx: &Ctxt, input: &Input) {
                         format_args!("`{key}` is empty; give the text or remove the key"),
                     );
                 }
+            }
+        }
+    }
+}
+
+/// The texts end up in table cells, terminals and JSON: a `\r` splits a
+/// table row, a tab or NUL shows differently everywhere. A newline is left
+/// to `texts_not_empty` for `doc`, and allowed in `hint` and `retired`,
+/// which render it as a line break.
+fn texts_printable(cx: &Ctxt, input: &Input) {
+    for variant in &input.variants {
+        let attrs = &variant.attrs;
+        for (key, keyed) in [
+            ("doc", &attrs.doc),
+            ("hint", &attrs.hint),
+            ("retired", &attrs.retired),
+        ] {
+            let Some(keyed) = keyed else { continue };
+            let text = keyed.value.value();
+            let found = text
+                .chars()
+                .enumerate()
+                .find(|(_, c)| c.is_control() && *c != '\n');
+            if let Some((at, c)) = found {
+                cx.error_spanned_by(
+                    &keyed.value,
+                    format_args!(
+                        "`{key}` contains {} at character {}; write it without control characters (they split table rows and show differently in terminals)",
+                        control_name(c),
+                        at + 1
+                    ),
+                );
+            }
+        }
+    }
+}
+
+fn control_name(c: char) -> String {
+    match c {
+        '\t' => "a tab".to_owned(),
+        '\r' => "a carriage return (`\\r`)".to_owned(),
+        '\0' => "a NUL character".to_owned(),
+        other => format!("the control character U+{:04X}", u32::from(other)),
+    }
+}
+
+/// The longest `doc`, in characters: one line of a table.
+const MAX_DOC_CHARS: usize = 200;
+/// The longest `hint` or `retired` note, in characters.
+const MAX_HINT_CHARS: usize = 500;
+
+/// `doc` is one table line and `hint` a short remedy; the long text belongs
+/// in the explanation.
+fn texts_not_too_long(cx: &Ctxt, input: &Input) {
+    for variant in &input.variants {
+        let attrs = &variant.attrs;
+        for (key, keyed, max) in [
+            ("doc", &attrs.doc, MAX_DOC_CHARS),
+            ("hint", &attrs.hint, MAX_HINT_CHARS),
+            ("retired", &attrs.retired, MAX_HINT_CHARS),
+        ] {
+            let Some(keyed) = keyed else { continue };
+            let len = keyed.value.value().chars().count();
+            if len > max {
+                cx.error_spanned_by(
+                    &keyed.value,
+                    format_args!(
+                        "`{key}` is {len} characters long, over the limit of {max}; shorten it and put the longer text in the variant's doc comment"
+                    ),
+                );
             }
         }
     }

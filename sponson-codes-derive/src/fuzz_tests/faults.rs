@@ -145,8 +145,16 @@ pub(super) fn plant_variant_fault(
         4 => {
             faults.push("bad hint");
             entries.retain(|e| e[0] != "hint");
-            let value: &[&str] =
-                rng.pick::<&[&str]>(&[&["=", "\"\""][..], &["=", "\" \""], &["=", "3"], &[]]);
+            let value: &[&str] = rng.pick::<&[&str]>(&[
+                &["=", "\"\""][..],
+                &["=", "\" \""],
+                &["=", "3"],
+                &[],
+                // Control characters split table rows.
+                &["=", "\"tab\\there\""],
+                &["=", "\"bell\\u{7}\""],
+                &["=", "\"nul\\0byte\""],
+            ]);
             let mut entry = vec!["hint".to_string()];
             entry.extend(value.iter().map(|v| (*v).to_string()));
             entries.push(entry);
