@@ -33,6 +33,7 @@
 mod code;
 mod envelope;
 mod error;
+pub mod profile;
 mod run;
 #[cfg(feature = "tooling")]
 mod tooling;

@@ -1,0 +1,595 @@
+//! Envelope profiles: the shape of the one document each outcome prints,
+//! chosen by the program.
+//!
+//! The codes are universal; the wire is each program's own contract. A
+//! [`Profile`] is a small declarative description of that contract: the key
+//! that tells success from failure, an optional version, where the command's
+//! name goes, how data and errors nest, where the exit code appears, which
+//! stream each outcome goes to and whether success prints an envelope at all.
+//! Three are built in: [`SPONSON`] (the default, byte for byte the envelope of
+//! [`Envelope`](crate::Envelope)), [`NOGGIN`] and [`FIRSTDRAFT`].
+//!
+//! A fourth is one `const` built from [`Profile::new`] and checked at compile
+//! time by [`Profile::assert_valid`] (no key used twice where it would shadow
+//! another, no success without a way to tell it from failure):
+//!
+//! ```
+//! use sponson_codes::profile::{Data, ErrorShape, Profile, Status, Stream};
+//!
+//! /// `{"result": "success" | "failure", "apiVersion": 2, "op": ..., "payload": ..., "failure": {"id", "text", "exit"}}`
+//! pub const MINE: Profile = Profile::new("mine")
+//!     .status(Status::Text { key: "result", ok: "success", error: "failure" })
+//!     .version("apiVersion", 2)
+//!     .command("op")
+//!     .data(Data::Nested("payload"))
+//!     .error(ErrorShape::nested("failure").code("id").message("text").exit("exit"))
+//!     .failure_to(Stream::Stderr)
+//!     .assert_valid();
+//!
+//! let doc = MINE.render_failure("sync", "disk-full", "no space left", None, 1, &Default::default(), &[]).unwrap();
+//! assert_eq!(doc.stream, Stream::Stderr);
+//! assert_eq!(
+//!     doc.text,
+//!     "{\"result\":\"failure\",\"apiVersion\":2,\"op\":\"sync\",\"failure\":{\"id\":\"disk-full\",\"text\":\"no space left\",\"exit\":1}}\n"
+//! );
+//! ```
+
+mod read;
+mod write;
+
+pub use read::{Document, ReadError};
+pub use write::{RenderError, Rendered};
+
+/// How a document says whether the command succeeded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Status {
+    /// A boolean under `key`: `true` exactly for success (Sponson's `ok`).
+    Bool {
+        /// The key, such as `ok`.
+        key: &'static str,
+    },
+    /// A string under `key`: `ok` for success, `error` for failure (noggin's `status`).
+    Text {
+        /// The key, such as `status`.
+        key: &'static str,
+        /// The value for success.
+        ok: &'static str,
+        /// The value for failure.
+        error: &'static str,
+    },
+    /// No status key: a failure is told by its code key (firstdraft, whose
+    /// success prints no envelope; see [`Success::Bare`]).
+    Absent,
+}
+
+/// The document's version: a key and the number a program sets (noggin's
+/// `"envelopeVersion": 3`). Bump it when consumers must adapt; the lock
+/// records it, and the compatibility check reports a shape change without a
+/// bump as breaking.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Version {
+    /// The key, such as `envelopeVersion`.
+    pub key: &'static str,
+    /// The version this program writes and the only one its readers accept.
+    pub value: u32,
+}
+
+/// Where success data goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Data {
+    /// Data that is a JSON object is flattened into the document; any other
+    /// value goes under the given key; no data (`null`) adds nothing
+    /// (Sponson: `"data"`).
+    Flatten(&'static str),
+    /// Data always goes under this key, `null` included (noggin: `"data"`).
+    Nested(&'static str),
+}
+
+/// Where the error's fields go, and under which keys.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ErrorShape {
+    /// `Some(key)`: an object under `key` (Sponson's and noggin's `error`);
+    /// `None`: the error's fields are the document's own (firstdraft).
+    pub nest: Option<&'static str>,
+    /// The key of the code string.
+    pub code: &'static str,
+    /// The key of the message.
+    pub message: &'static str,
+    /// The key of the hint, absent when there is none; `None`: hints are not printed.
+    pub hint: Option<&'static str>,
+    /// The key of the exit code (noggin's `exitCode`); `None`: not printed.
+    pub exit: Option<&'static str>,
+}
+
+impl ErrorShape {
+    /// An error object under `key`, with Sponson's field names:
+    /// `{"code", "message", "hint"?, ...details}`.
+    pub const fn nested(key: &'static str) -> Self {
+        ErrorShape {
+            nest: Some(key),
+            code: "code",
+            message: "message",
+            hint: Some("hint"),
+            exit: None,
+        }
+    }
+
+    /// The error's fields at the top of the document, with Sponson's field
+    /// names until renamed.
+    pub const fn top_level() -> Self {
+        ErrorShape {
+            nest: None,
+            ..ErrorShape::nested("")
+        }
+    }
+
+    /// The key of the code string.
+    pub const fn code(mut self, key: &'static str) -> Self {
+        self.code = key;
+        self
+    }
+
+    /// The key of the message.
+    pub const fn message(mut self, key: &'static str) -> Self {
+        self.message = key;
+        self
+    }
+
+    /// The key of the hint.
+    pub const fn hint(mut self, key: &'static str) -> Self {
+        self.hint = Some(key);
+        self
+    }
+
+    /// Hints are not printed in the document (text mode still shows them).
+    pub const fn no_hint(mut self) -> Self {
+        self.hint = None;
+        self
+    }
+
+    /// The key of the exit code.
+    pub const fn exit(mut self, key: &'static str) -> Self {
+        self.exit = Some(key);
+        self
+    }
+}
+
+/// Which stream a document is printed on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Stream {
+    /// Standard output.
+    Stdout,
+    /// Standard error.
+    Stderr,
+}
+
+/// What success prints.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Success {
+    /// An envelope on this stream.
+    Envelope(Stream),
+    /// No envelope: the data alone, as JSON, on this stream (nothing for
+    /// `null` data). The program's own output (firstdraft).
+    Bare(Stream),
+}
+
+/// How the JSON text is laid out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Layout {
+    /// One line.
+    Compact,
+    /// Indented by two spaces, as `JSON.stringify(value, null, 2)`.
+    Pretty,
+}
+
+/// The shape of a program's envelope: see the [module docs](self).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct Profile {
+    /// The profile's name, recorded in the lock.
+    pub name: &'static str,
+    /// How success is told from failure.
+    pub status: Status,
+    /// The version key and number, if the document carries one.
+    pub version: Option<Version>,
+    /// The key of the command's name, if printed.
+    pub command: Option<&'static str>,
+    /// Where success data goes.
+    pub data: Data,
+    /// Where the error goes.
+    pub error: ErrorShape,
+    /// The key of the warnings list, if warnings are printed in the document.
+    pub warnings: Option<&'static str>,
+    /// What success prints, and where.
+    pub success: Success,
+    /// Where a failure's document goes.
+    pub failure: Stream,
+    /// How the JSON is laid out.
+    pub layout: Layout,
+}
+
+/// Sponson's envelope, the default: `{"ok": true, "command", ...data}` and
+/// `{"ok": false, "command", "error": {"code", "message", "hint"?, ...details}}`,
+/// one line on stdout, warnings under `warnings`.
+pub const SPONSON: Profile = Profile::new("sponson").assert_valid();
+
+/// noggin's envelope (version 3): `{"status": "ok", "envelopeVersion": 3,
+/// "verb", "data"}` on stdout and `{"status": "error", "envelopeVersion": 3,
+/// "verb", "error": {"code", "message", "exitCode"}}` on stderr, indented by
+/// two spaces.
+pub const NOGGIN: Profile = Profile::new("noggin")
+    .status(Status::Text {
+        key: "status",
+        ok: "ok",
+        error: "error",
+    })
+    .version("envelopeVersion", 3)
+    .command("verb")
+    .data(Data::Nested("data"))
+    .error(ErrorShape::nested("error").exit("exitCode"))
+    .failure_to(Stream::Stderr)
+    .layout(Layout::Pretty)
+    .assert_valid();
+
+/// firstdraft's failure object: `{"error": "<code>", "detail": "<message>",
+/// ...details}` on stderr, indented by two spaces; success prints the
+/// program's own output (its data) with no envelope.
+pub const FIRSTDRAFT: Profile = Profile::new("firstdraft")
+    .status(Status::Absent)
+    .no_command()
+    .error(
+        ErrorShape::top_level()
+            .code("error")
+            .message("detail")
+            .no_hint(),
+    )
+    .no_warnings()
+    .success(Success::Bare(Stream::Stdout))
+    .failure_to(Stream::Stderr)
+    .layout(Layout::Pretty)
+    .assert_valid();
+
+impl Default for Profile {
+    fn default() -> Self {
+        SPONSON
+    }
+}
+
+impl Profile {
+    /// Sponson's shape under another name: change what differs.
+    pub const fn new(name: &'static str) -> Self {
+        Profile {
+            name,
+            status: Status::Bool { key: "ok" },
+            version: None,
+            command: Some("command"),
+            data: Data::Flatten("data"),
+            error: ErrorShape::nested("error"),
+            warnings: Some("warnings"),
+            success: Success::Envelope(Stream::Stdout),
+            failure: Stream::Stdout,
+            layout: Layout::Compact,
+        }
+    }
+
+    /// How success is told from failure.
+    pub const fn status(mut self, status: Status) -> Self {
+        self.status = status;
+        self
+    }
+
+    /// The version key and number.
+    pub const fn version(mut self, key: &'static str, value: u32) -> Self {
+        self.version = Some(Version { key, value });
+        self
+    }
+
+    /// The key of the command's name.
+    pub const fn command(mut self, key: &'static str) -> Self {
+        self.command = Some(key);
+        self
+    }
+
+    /// The command's name is not printed.
+    pub const fn no_command(mut self) -> Self {
+        self.command = None;
+        self
+    }
+
+    /// Where success data goes.
+    pub const fn data(mut self, data: Data) -> Self {
+        self.data = data;
+        self
+    }
+
+    /// Where the error goes.
+    pub const fn error(mut self, error: ErrorShape) -> Self {
+        self.error = error;
+        self
+    }
+
+    /// The key of the warnings list.
+    pub const fn warnings(mut self, key: &'static str) -> Self {
+        self.warnings = Some(key);
+        self
+    }
+
+    /// Warnings are not printed in the document (text mode still shows them).
+    pub const fn no_warnings(mut self) -> Self {
+        self.warnings = None;
+        self
+    }
+
+    /// What success prints.
+    pub const fn success(mut self, success: Success) -> Self {
+        self.success = success;
+        self
+    }
+
+    /// Where failures go.
+    pub const fn failure_to(mut self, stream: Stream) -> Self {
+        self.failure = stream;
+        self
+    }
+
+    /// How the JSON is laid out.
+    pub const fn layout(mut self, layout: Layout) -> Self {
+        self.layout = layout;
+        self
+    }
+
+    /// The profile, or a compile error (in a `const`) naming what is wrong:
+    /// a key that is empty or used twice in one object, or an envelope whose
+    /// success cannot be told from failure.
+    pub const fn assert_valid(self) -> Self {
+        if let Err(problem) = self.check() {
+            panic!("{}", problem);
+        }
+        self
+    }
+
+    /// What is wrong with the profile, if anything (see [`assert_valid`](Profile::assert_valid)).
+    ///
+    /// ```
+    /// use sponson_codes::profile::{ErrorShape, Profile};
+    ///
+    /// let bad = Profile::new("bad").error(ErrorShape::nested("error").message("code"));
+    /// assert_eq!(bad.check(), Err("a profile uses the key `code` twice in one object"));
+    /// ```
+    pub const fn check(&self) -> Result<(), &'static str> {
+        if matches!(self.status, Status::Absent) && matches!(self.success, Success::Envelope(_)) {
+            return Err("a profile without a status key must print success bare (Success::Bare): an envelope could not be told from a failure");
+        }
+        if let Status::Text { ok, error, .. } = self.status {
+            if str_eq(ok, error) {
+                return Err("a profile's status values for success and failure must differ");
+            }
+        }
+        // The document's own keys, and the error object's.
+        let top = self.top_keys();
+        let mut i = 0;
+        while i < top.len {
+            if top.keys[i].is_empty() {
+                return Err("a profile has an empty key");
+            }
+            let mut j = i + 1;
+            while j < top.len {
+                if str_eq(top.keys[i], top.keys[j]) {
+                    return Err(duplicate(top.keys[i]));
+                }
+                j += 1;
+            }
+            i += 1;
+        }
+        let inner = self.error_keys();
+        let mut i = 0;
+        while i < inner.len {
+            if inner.keys[i].is_empty() {
+                return Err("a profile has an empty key");
+            }
+            let mut j = i + 1;
+            while j < inner.len {
+                if str_eq(inner.keys[i], inner.keys[j]) {
+                    return Err(duplicate(inner.keys[i]));
+                }
+                j += 1;
+            }
+            i += 1;
+        }
+        Ok(())
+    }
+
+    /// The keys the document itself writes (status, version, command,
+    /// warnings, and the data or error key, or the error's own keys when
+    /// they are at the top).
+    const fn top_keys(&self) -> Keys {
+        let mut keys = Keys::new();
+        match self.status {
+            Status::Bool { key } | Status::Text { key, .. } => keys.push(key),
+            Status::Absent => {}
+        }
+        if let Some(version) = self.version {
+            keys.push(version.key);
+        }
+        if let Some(key) = self.command {
+            keys.push(key);
+        }
+        if let Some(key) = self.warnings {
+            keys.push(key);
+        }
+        if let Success::Envelope(_) = self.success {
+            match self.data {
+                Data::Flatten(key) | Data::Nested(key) => keys.push(key),
+            }
+        }
+        match self.error.nest {
+            Some(key) => keys.push(key),
+            None => keys.append(self.error_keys()),
+        }
+        keys
+    }
+
+    /// The keys of the error object's own fields.
+    const fn error_keys(&self) -> Keys {
+        let mut keys = Keys::new();
+        keys.push(self.error.code);
+        keys.push(self.error.message);
+        if let Some(key) = self.error.hint {
+            keys.push(key);
+        }
+        if let Some(key) = self.error.exit {
+            keys.push(key);
+        }
+        keys
+    }
+
+    /// The keys that flattened success data can never take (it reports the
+    /// fallback code instead): the document's own keys. The warnings key is
+    /// reserved only when warnings are attached.
+    ///
+    /// ```
+    /// use sponson_codes::profile::{NOGGIN, SPONSON};
+    ///
+    /// assert_eq!(SPONSON.reserved_data_keys(), ["ok", "command"]);
+    /// assert!(NOGGIN.reserved_data_keys().is_empty()); // data is nested under `data`
+    /// ```
+    pub fn reserved_data_keys(&self) -> Vec<&'static str> {
+        if !matches!(self.data, Data::Flatten(_)) {
+            return Vec::new();
+        }
+        let mut keys = Vec::new();
+        match self.status {
+            Status::Bool { key } | Status::Text { key, .. } => keys.push(key),
+            Status::Absent => {}
+        }
+        if let Some(version) = self.version {
+            keys.push(version.key);
+        }
+        keys.extend(self.command);
+        keys
+    }
+
+    /// The keys that details can never take: the error object's own, and for
+    /// an error at the top of the document, the document's too.
+    ///
+    /// ```
+    /// use sponson_codes::profile::{FIRSTDRAFT, NOGGIN, SPONSON};
+    ///
+    /// assert_eq!(SPONSON.reserved_detail_keys(), ["code", "message", "hint"]);
+    /// assert_eq!(NOGGIN.reserved_detail_keys(), ["code", "message", "hint", "exitCode"]);
+    /// assert_eq!(FIRSTDRAFT.reserved_detail_keys(), ["error", "detail"]);
+    /// ```
+    pub fn reserved_detail_keys(&self) -> Vec<&'static str> {
+        let keys = if self.error.nest.is_some() {
+            self.error_keys()
+        } else {
+            self.top_keys()
+        };
+        keys.keys[..keys.len].to_vec()
+    }
+
+    /// A canonical one-line description of the shape: the same text for the
+    /// same shape, recorded in the lock to tell a shape change.
+    ///
+    /// ```
+    /// assert_eq!(
+    ///     sponson_codes::profile::NOGGIN.shape(),
+    ///     "status=status:ok/error; version=envelopeVersion; command=verb; data=nested:data; error=nested:error{code,message,hint?,exitCode}; warnings=warnings; success=envelope:stdout; failure=stderr; layout=pretty"
+    /// );
+    /// ```
+    pub fn shape(&self) -> String {
+        let status = match self.status {
+            Status::Bool { key } => format!("{key}:bool"),
+            Status::Text { key, ok, error } => format!("{key}:{ok}/{error}"),
+            Status::Absent => "none".to_owned(),
+        };
+        let data = match self.data {
+            Data::Flatten(key) => format!("flatten:{key}"),
+            Data::Nested(key) => format!("nested:{key}"),
+        };
+        let mut fields = vec![self.error.code.to_owned(), self.error.message.to_owned()];
+        fields.extend(self.error.hint.map(|h| format!("{h}?")));
+        fields.extend(self.error.exit.map(str::to_owned));
+        let error = match self.error.nest {
+            Some(key) => format!("nested:{key}{{{}}}", fields.join(",")),
+            None => format!("top{{{}}}", fields.join(",")),
+        };
+        let stream = |s: Stream| match s {
+            Stream::Stdout => "stdout",
+            Stream::Stderr => "stderr",
+        };
+        let success = match self.success {
+            Success::Envelope(s) => format!("envelope:{}", stream(s)),
+            Success::Bare(s) => format!("bare:{}", stream(s)),
+        };
+        format!(
+            "status={status}; version={}; command={}; data={data}; error={error}; warnings={}; success={success}; failure={}; layout={}",
+            self.version.map_or("none", |v| v.key),
+            self.command.unwrap_or("none"),
+            self.warnings.unwrap_or("none"),
+            stream(self.failure),
+            match self.layout {
+                Layout::Compact => "compact",
+                Layout::Pretty => "pretty",
+            }
+        )
+    }
+}
+
+const fn duplicate(key: &str) -> &'static str {
+    // A const fn cannot format: name the common mistakes, else say it plainly.
+    match key.as_bytes() {
+        b"code" => "a profile uses the key `code` twice in one object",
+        b"message" => "a profile uses the key `message` twice in one object",
+        b"error" => "a profile uses the key `error` twice in one object",
+        b"data" => "a profile uses the key `data` twice in one object",
+        _ => "a profile uses one key twice in one object; give each field its own key",
+    }
+}
+
+const fn str_eq(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// A fixed-size key list, so that the checks run in a `const`.
+#[derive(Clone, Copy)]
+struct Keys {
+    keys: [&'static str; 12],
+    len: usize,
+}
+
+impl Keys {
+    const fn new() -> Self {
+        Keys {
+            keys: [""; 12],
+            len: 0,
+        }
+    }
+
+    const fn push(&mut self, key: &'static str) {
+        self.keys[self.len] = key;
+        self.len += 1;
+    }
+
+    const fn append(&mut self, other: Keys) {
+        let mut i = 0;
+        while i < other.len {
+            self.push(other.keys[i]);
+            i += 1;
+        }
+    }
+}

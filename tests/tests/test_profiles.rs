@@ -1,0 +1,279 @@
+//! Envelope profiles: Sponson's shape unchanged, the seeds' documents byte
+//! for byte, reserved keys per profile, warnings, reading back.
+
+use serde_json::{json, Map, Value};
+use sponson_codes::profile::{
+    Data, Document, ErrorShape, Profile, ReadError, RenderError, Status, Stream, FIRSTDRAFT,
+    NOGGIN, SPONSON,
+};
+use sponson_codes::{render_json, Error, ErrorCodes, Warning, WarningCodes};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ErrorCodes)]
+enum Code {
+    #[code(exit = 3, doc = "Another run holds the lock.", hint = "Pass --wait.")]
+    LockHeld,
+    #[code(exit = 2, doc = "The plan cannot be parsed.")]
+    PlanParse,
+    #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    Internal,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, WarningCodes)]
+enum Warn {
+    #[code(doc = "A YAML anchor was expanded.", hint = "Write it out.")]
+    YamlAnchor,
+}
+
+fn failure(profile: &Profile, command: &str, error: &Error<Code>, warnings: &[Warning]) -> String {
+    profile
+        .render_failure(
+            command,
+            error.code(),
+            error.message(),
+            error.hint(),
+            error.exit_code(),
+            error.details().as_map(),
+            warnings,
+        )
+        .unwrap()
+        .text
+}
+
+#[test]
+fn sponson_profile_prints_the_envelope_byte_for_byte() {
+    let data = [
+        json!({"plan": "deploy.plan", "steps": ["build", "restart"]}),
+        json!(["a", 1]),
+        json!("text"),
+        json!(null),
+        json!({}),
+        json!({"data": 1}),
+    ];
+    for value in data {
+        let ours = SPONSON
+            .render_success("validate", &value, &[])
+            .unwrap()
+            .unwrap();
+        let envelope = render_json::<_, Code>("validate", &Ok(&value), false);
+        assert_eq!(ours.text, envelope.stdout, "{value}");
+        assert_eq!(ours.stream, Stream::Stdout);
+    }
+    let errors = [
+        Error::new(Code::LockHeld, "held by run 41")
+            .with_detail("holder", "run 41")
+            .with_detail("lock", &Value::Null),
+        Error::new(Code::PlanParse, "line 2").with_hint("Fix line 2."),
+        Error::new(Code::Internal, "boom"),
+    ];
+    for error in errors {
+        let ours = failure(&SPONSON, "apply", &error, &[]);
+        let envelope = render_json::<(), Code>("apply", &Err(error), false);
+        assert_eq!(ours, envelope.stdout);
+    }
+}
+
+/// noggin's documented error, from its envelope spec.
+const NOGGIN_ERROR: &str = r#"{
+  "status": "error",
+  "envelopeVersion": 3,
+  "verb": "push",
+  "error": {
+    "code": "title-required",
+    "message": "push: title required (--title or positional)",
+    "exitCode": 2
+  }
+}
+"#;
+
+#[test]
+fn noggin_profile_prints_the_documented_error_on_stderr() {
+    let doc = NOGGIN
+        .render_failure(
+            "push",
+            "title-required",
+            "push: title required (--title or positional)",
+            None,
+            2,
+            &Map::new(),
+            &[],
+        )
+        .unwrap();
+    assert_eq!(doc.stream, Stream::Stderr);
+    assert_eq!(doc.text, NOGGIN_ERROR);
+}
+
+#[test]
+fn noggin_profile_nests_data_of_any_kind_on_stdout() {
+    let doc = NOGGIN
+        .render_success("push", &json!({"activeKey": "a1", "roots": []}), &[])
+        .unwrap()
+        .unwrap();
+    assert_eq!(doc.stream, Stream::Stdout);
+    assert_eq!(
+        doc.text,
+        "{\n  \"status\": \"ok\",\n  \"envelopeVersion\": 3,\n  \"verb\": \"push\",\n  \"data\": {\n    \"activeKey\": \"a1\",\n    \"roots\": []\n  }\n}\n"
+    );
+    // Data is never flattened, so no data key is reserved: `status` is data.
+    let doc = NOGGIN
+        .render_success("where", &json!({"status": "x"}), &[])
+        .unwrap()
+        .unwrap();
+    assert!(doc.text.contains("\"data\": {\n    \"status\": \"x\"\n  }"));
+}
+
+/// firstdraft's documented failure object, from its review.
+const FIRSTDRAFT_ERROR: &str = r#"{
+  "error": "request_outcome_unknown",
+  "detail": "The Plan may have been accepted, but the response could not be verified...",
+  "status": 502
+}
+"#;
+
+#[test]
+fn firstdraft_profile_prints_the_documented_failure_on_stderr() {
+    let mut details = Map::new();
+    details.insert("status".into(), json!(502));
+    let doc = FIRSTDRAFT
+        .render_failure(
+            "push",
+            "request_outcome_unknown",
+            "The Plan may have been accepted, but the response could not be verified...",
+            Some("a hint firstdraft does not print"),
+            1,
+            &details,
+            &[Warning::plain(Warn::YamlAnchor)],
+        )
+        .unwrap();
+    assert_eq!(doc.stream, Stream::Stderr);
+    assert_eq!(doc.text, FIRSTDRAFT_ERROR);
+}
+
+#[test]
+fn firstdraft_success_is_the_programs_own_output() {
+    let doc = FIRSTDRAFT
+        .render_success("push", &json!({"plan": "p1"}), &[])
+        .unwrap()
+        .unwrap();
+    assert_eq!(doc.stream, Stream::Stdout);
+    assert_eq!(doc.text, "{\n  \"plan\": \"p1\"\n}\n");
+    assert_eq!(
+        FIRSTDRAFT
+            .render_success("push", &Value::Null, &[])
+            .unwrap(),
+        None
+    );
+}
+
+#[test]
+fn every_profile_refuses_its_own_reserved_keys() {
+    let shadow = SPONSON.render_success("x", &json!({"ok": false}), &[]);
+    assert_eq!(shadow, Err(RenderError::ReservedData("ok".into())));
+    let mut exit = Map::new();
+    exit.insert("exitCode".into(), json!(0));
+    let shadow = NOGGIN.render_failure("x", "c", "m", None, 2, &exit, &[]);
+    assert_eq!(shadow, Err(RenderError::ReservedDetail("exitCode".into())));
+    let mut error = Map::new();
+    error.insert("error".into(), json!("other"));
+    let shadow = FIRSTDRAFT.render_failure("x", "c", "m", None, 1, &error, &[]);
+    assert_eq!(shadow, Err(RenderError::ReservedDetail("error".into())));
+    // `warnings` is taken only when warnings are attached.
+    let data = json!({"warnings": 1});
+    assert!(SPONSON.render_success("x", &data, &[]).is_ok());
+    let warned = SPONSON.render_success("x", &data, &[Warning::plain(Warn::YamlAnchor)]);
+    assert_eq!(warned, Err(RenderError::ReservedData("warnings".into())));
+}
+
+#[test]
+fn warnings_ride_along_with_success_and_failure() {
+    let warnings = [Warning::new(Warn::YamlAnchor, "anchor &a").with_detail("line", &2)];
+    let doc = SPONSON
+        .render_success("validate", &json!({"steps": 1}), &warnings)
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        doc.text,
+        "{\"ok\":true,\"command\":\"validate\",\"steps\":1,\"warnings\":[{\"code\":\"YAML_ANCHOR\",\"message\":\"anchor &a\",\"hint\":\"Write it out.\",\"line\":2}]}\n"
+    );
+    let error = Error::new(Code::LockHeld, "held");
+    let text = failure(&SPONSON, "apply", &error, &warnings);
+    assert!(text.ends_with(",\"warnings\":[{\"code\":\"YAML_ANCHOR\",\"message\":\"anchor &a\",\"hint\":\"Write it out.\",\"line\":2}]}\n"));
+    let text = failure(&NOGGIN, "push", &error, &warnings);
+    assert!(text.contains("\"warnings\": [\n    {\n      \"code\": \"YAML_ANCHOR\""));
+}
+
+#[test]
+fn every_profile_reads_back_what_it_printed() {
+    let warnings = [Warning::plain(Warn::YamlAnchor)];
+    let error = Error::new(Code::LockHeld, "held").with_detail("holder", "run 41");
+    for profile in [SPONSON, NOGGIN, FIRSTDRAFT] {
+        let text = failure(&profile, "apply", &error, &warnings);
+        let doc: Document<Value, Value> = profile.read(&text).unwrap();
+        let body = doc.result.as_ref().unwrap_err();
+        assert_eq!(body.code, "LOCK_HELD", "{}", profile.name);
+        assert_eq!(body.message, "held");
+        assert_eq!(body.details, json!({"holder": "run 41"}));
+        assert_eq!(body.kind::<Code>(), Code::LockHeld);
+        if profile.command.is_some() {
+            assert_eq!(doc.command.as_deref(), Some("apply"));
+        }
+        if profile.warnings.is_some() {
+            assert_eq!(doc.warnings, warnings);
+        }
+        let data = json!({"steps": ["a"]});
+        let text = profile
+            .render_success("apply", &data, &[])
+            .unwrap()
+            .unwrap()
+            .text;
+        let doc: Document<Value, Value> = profile.read(&text).unwrap();
+        assert_eq!(doc.result.unwrap(), data, "{}", profile.name);
+    }
+    let doc: Document<Value, Value> = NOGGIN.read(NOGGIN_ERROR).unwrap();
+    assert_eq!((doc.version, doc.exit_code), (Some(3), Some(2)));
+    let doc: Document<Value, Value> = FIRSTDRAFT.read(FIRSTDRAFT_ERROR).unwrap();
+    assert_eq!(doc.result.unwrap_err().details, json!({"status": 502}));
+}
+
+#[test]
+fn a_reader_refuses_another_version_and_status() {
+    let v2 = NOGGIN_ERROR.replace("\"envelopeVersion\": 3", "\"envelopeVersion\": 2");
+    let err = NOGGIN.read::<Value, Value>(&v2).unwrap_err();
+    assert_eq!(
+        err,
+        ReadError::Version {
+            found: Some(2),
+            expected: 3
+        }
+    );
+    assert!(err.to_string().contains("update the reader"));
+    let odd = NOGGIN_ERROR.replace("\"status\": \"error\"", "\"status\": \"maybe\"");
+    assert!(matches!(
+        NOGGIN.read::<Value, Value>(&odd),
+        Err(ReadError::Status(_))
+    ));
+}
+
+#[test]
+fn a_fourth_profile_is_a_few_lines() {
+    const MINE: Profile = Profile::new("mine")
+        .status(Status::Text {
+            key: "result",
+            ok: "success",
+            error: "failure",
+        })
+        .version("apiVersion", 1)
+        .command("op")
+        .data(Data::Nested("payload"))
+        .error(ErrorShape::nested("failure").code("id").exit("exit"))
+        .assert_valid();
+    let text = MINE
+        .render_failure("sync", "E1", "m", Some("h"), 3, &Map::new(), &[])
+        .unwrap()
+        .text;
+    assert_eq!(
+        text,
+        "{\"result\":\"failure\",\"apiVersion\":1,\"op\":\"sync\",\"failure\":{\"id\":\"E1\",\"message\":\"m\",\"hint\":\"h\",\"exit\":3}}\n"
+    );
+    assert!(MINE.read::<Value, Value>(&text).unwrap().result.is_err());
+    assert_ne!(MINE.shape(), SPONSON.shape());
+}
