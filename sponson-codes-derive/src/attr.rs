@@ -30,6 +30,10 @@ pub struct EnumAttrs {
     pub exits: Option<Keyed<Vec<ExitDecl>>>,
     pub krate: Option<Keyed<syn::Path>>,
     pub deny_unknown: Option<Keyed<()>>,
+    /// `http = N`: the status of codes that give none.
+    pub http: Option<Keyed<(u16, LitInt)>>,
+    /// `url = "...{code}..."`: every code's docs URL.
+    pub url: Option<Keyed<LitStr>>,
     /// `exits` was written but could not be read in full, so variants are
     /// not checked against it.
     pub exits_incomplete: bool,
@@ -46,6 +50,8 @@ pub struct VariantAttrs {
     pub fallback: Option<Keyed<()>>,
     pub usage: Option<Keyed<()>>,
     pub retired: Option<Keyed<LitStr>>,
+    pub http: Option<Keyed<(u16, LitInt)>>,
+    pub url: Option<Keyed<LitStr>>,
     /// Keys that were written but rejected (a bad value, or a misspelling of
     /// the key), so that no second error says they are missing.
     pub rejected: Vec<&'static str>,
@@ -64,9 +70,16 @@ pub struct FieldAttrs {
     pub detail: Option<Keyed<Option<LitStr>>>,
 }
 
-const ENUM_KEYS: &[&str] = &["rename_all", "exits", "crate", "deny_unknown"];
+const ENUM_KEYS: &[&str] = &[
+    "rename_all",
+    "exits",
+    "crate",
+    "deny_unknown",
+    "http",
+    "url",
+];
 const VARIANT_KEYS: &[&str] = &[
-    "exit", "doc", "hint", "name", "fallback", "usage", "retired",
+    "exit", "doc", "hint", "name", "fallback", "usage", "retired", "http", "url",
 ];
 const FIELD_KEYS: &[&str] = &["detail"];
 
@@ -276,6 +289,12 @@ fn enum_key(cx: &Ctxt, meta: &ParseNestedMeta, out: &mut EnumAttrs) -> syn::Resu
     } else if meta.path.is_ident("deny_unknown") {
         flag(meta, "codes")?;
         set(cx, &mut out.deny_unknown, &meta.path, (), "codes");
+    } else if meta.path.is_ident("http") {
+        let value = crate::web::http_value(meta, "codes")?;
+        set(cx, &mut out.http, &meta.path, value, "codes");
+    } else if meta.path.is_ident("url") {
+        let value = crate::web::url_value(meta, "codes")?;
+        set(cx, &mut out.url, &meta.path, value, "codes");
     } else {
         return Err(unknown_key(meta, "codes", ENUM_KEYS));
     }
@@ -462,6 +481,12 @@ fn variant_key(cx: &Ctxt, meta: &ParseNestedMeta, out: &mut VariantAttrs) -> syn
     } else if path.is_ident("usage") {
         flag(meta, "code")?;
         set(cx, &mut out.usage, path, (), "code");
+    } else if path.is_ident("http") {
+        let value = crate::web::http_value(meta, "code")?;
+        set(cx, &mut out.http, path, value, "code");
+    } else if path.is_ident("url") {
+        let value = crate::web::url_value(meta, "code")?;
+        set(cx, &mut out.url, path, value, "code");
     } else if path.is_ident("detail") {
         return Err(meta.error(
             "`detail` goes on a field of the variant, as in `#[code(detail)] path: String`",

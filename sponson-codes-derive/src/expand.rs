@@ -49,7 +49,7 @@ pub fn opt_str(value: Option<String>) -> TokenStream {
     }
 }
 
-fn table_entry(variant: &Variant) -> TokenStream {
+fn table_entry(input: &Input, variant: &Variant) -> TokenStream {
     let attrs = &variant.attrs;
     let code = &variant.code;
     let exit = Literal::u8_unsuffixed(attrs.exit.as_ref().map_or(1, |e| e.value.0));
@@ -64,8 +64,9 @@ fn table_entry(variant: &Variant) -> TokenStream {
     let fallback = attrs.fallback.is_some();
     let usage = attrs.usage.is_some();
     let retired = opt_str(attrs.retired.as_ref().map(|r| r.value.value()));
+    let web = crate::web::table_suffix(input, variant);
     quote! {
-        __sp::CodeInfo::__new(#code, #exit, #doc, #hint, #explain, #name, #fallback, #usage, #retired)
+        __sp::CodeInfo::__new(#code, #exit, #doc, #hint, #explain, #name, #fallback, #usage, #retired)#web
     }
 }
 
@@ -73,7 +74,10 @@ fn error_code_impl(input: &Input) -> TokenStream {
     let ident = input.ident;
     let name = ident.unraw().to_string();
     let doc = &input.doc;
-    let entries = input.variants.iter().map(table_entry);
+    let entries = input
+        .variants
+        .iter()
+        .map(|variant| table_entry(input, variant));
     let exits = input
         .attrs
         .exits

@@ -13,6 +13,7 @@ mod fuzz_tests;
 mod phf;
 mod similar;
 mod warnings;
+mod web;
 
 use proc_macro::TokenStream;
 

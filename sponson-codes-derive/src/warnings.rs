@@ -98,6 +98,11 @@ fn no_error_keys(cx: &Ctxt, input: &Input) {
             attrs.usage.as_ref(),
             "usage errors are error codes; remove it",
         );
+        refuse(
+            cx,
+            attrs.http.as_ref(),
+            "a warning is never an HTTP error response; remove it",
+        );
     }
     let enum_attrs = &input.attrs;
     refuse(
@@ -109,6 +114,11 @@ fn no_error_keys(cx: &Ctxt, input: &Input) {
         cx,
         enum_attrs.deny_unknown.as_ref(),
         "an unknown warning code is always an error for `from_code` and serde; remove it",
+    );
+    refuse(
+        cx,
+        enum_attrs.http.as_ref(),
+        "a warning is never an HTTP error response; remove it",
     );
 }
 
@@ -140,7 +150,9 @@ fn expand(input: &Input) -> syn::Result<TokenStream> {
         let explain = &variant.doc;
         let name = variant.ident.unraw().to_string();
         let retired = opt_str(attrs.retired.as_ref().map(|r| r.value.value()));
-        quote!(__sp::CodeInfo::__new(#code, 0, #doc, #hint, #explain, #name, false, false, #retired))
+        // `http` is refused above, so this adds the docs URL only.
+        let web = crate::web::table_suffix(input, variant);
+        quote!(__sp::CodeInfo::__new(#code, 0, #doc, #hint, #explain, #name, false, false, #retired)#web)
     });
     let arms = input.variants.iter().enumerate().map(|(index, variant)| {
         let variant = variant.ident;

@@ -5,7 +5,7 @@ use sponson_codes::WarningCodes;
 enum Warn {
     #[code(doc = "A YAML anchor was expanded.", fallback)]
     YamlAnchor,
-    #[code(doc = "The command line was odd.", usage)]
+    #[code(doc = "The command line was odd.", usage, http = 400)]
     OddArgs,
 }
 

@@ -53,6 +53,14 @@ pub struct CodeInfo {
     pub usage: bool,
     /// Why the code is retired, when it is (`#[code(retired = "...")]`).
     pub retired: Option<&'static str>,
+    /// The HTTP status, 400 to 599, when the enum speaks HTTP: the code's
+    /// `#[code(http = N)]`, else the enum's `#[codes(http = N)]`, else 400 for
+    /// the usage code and 500 for any other. `None` when neither the enum
+    /// nor any of its codes gives `http`; see [`http_status`](CodeInfo::http_status).
+    pub http: Option<u16>,
+    /// The docs URL: the code's `#[code(url = "...")]`, else the enum's
+    /// `#[codes(url = "...")]` with `{code}` replaced by the code.
+    pub url: Option<&'static str>,
 }
 
 impl CodeInfo {
@@ -79,6 +87,45 @@ impl CodeInfo {
             fallback,
             usage,
             retired,
+            http: None,
+            url: None,
+        }
+    }
+
+    #[doc(hidden)]
+    pub const fn __with_web(mut self, http: Option<u16>, url: Option<&'static str>) -> Self {
+        self.http = http;
+        self.url = url;
+        self
+    }
+
+    /// The HTTP status of a problem response with this code: [`http`](CodeInfo::http)
+    /// when given, else 400 for the usage code and 500 for any other.
+    ///
+    /// ```
+    /// use sponson_codes::{ErrorCode, ErrorCodes};
+    ///
+    /// #[derive(ErrorCodes)]
+    /// #[codes(url = "https://example.com/errors#{code}")]
+    /// enum Code {
+    ///     #[code(exit = 3, doc = "Another run holds the lock.", http = 409)]
+    ///     LockHeld,
+    ///     #[code(exit = 2, doc = "The request is malformed.", usage)]
+    ///     Usage,
+    ///     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    ///     Internal,
+    /// }
+    ///
+    /// assert_eq!(Code::LockHeld.info().http, Some(409));
+    /// assert_eq!(Code::Usage.info().http_status(), 400);
+    /// assert_eq!(Code::Internal.info().http_status(), 500);
+    /// assert_eq!(Code::LockHeld.info().url, Some("https://example.com/errors#LOCK_HELD"));
+    /// ```
+    pub const fn http_status(&self) -> u16 {
+        match self.http {
+            Some(status) => status,
+            None if self.usage => 400,
+            None => 500,
         }
     }
 

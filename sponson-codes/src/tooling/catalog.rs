@@ -121,6 +121,12 @@ pub struct CatalogCode {
     /// Why the code is retired, when it is.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub retired: Option<String>,
+    /// The HTTP status, when the enum gives statuses.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub http: Option<u16>,
+    /// The docs URL, when the enum gives one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub url: Option<String>,
 }
 
 fn is_false(value: &bool) -> bool {
@@ -177,6 +183,8 @@ impl Catalog {
                     warning: e.is_warnings(),
                     usage: c.usage,
                     retired: c.retired.map(str::to_owned),
+                    http: c.http,
+                    url: c.url.map(str::to_owned),
                 });
             }
         }

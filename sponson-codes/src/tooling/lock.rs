@@ -2,7 +2,8 @@
 //! a release promised.
 //!
 //! The lock holds the contract only: each code's string, exit code, enum,
-//! crate, Rust variant and whether it is retired. Prose (`doc`, `hint`, the
+//! crate, Rust variant, whether it is retired, and its HTTP status when it
+//! has one. Prose (`doc`, `hint`, the
 //! explanation, the retirement note, the enum's doc comment) is not in it, so
 //! fixing a typo never makes the lock stale.
 //!
@@ -43,6 +44,9 @@ struct LockCode {
     /// A warning code (its exit is 0): absent for error codes.
     #[serde(default, skip_serializing_if = "is_false")]
     warning: bool,
+    /// Web clients branch on the status as scripts do on the exit code.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    http: Option<u16>,
 }
 
 fn is_false(value: &bool) -> bool {
@@ -79,6 +83,7 @@ impl Catalog {
                     variant: c.variant.clone(),
                     retired: c.retired.is_some(),
                     warning: c.warning,
+                    http: c.http,
                 })
                 .collect(),
         };
@@ -108,6 +113,8 @@ impl Catalog {
                 warning: c.warning,
                 usage: false,
                 retired: c.retired.then(String::new),
+                http: c.http,
+                url: None,
             })
             .collect();
         Ok(Catalog {
@@ -153,6 +160,16 @@ pub enum Change {
         /// The exit code now.
         to: u8,
     },
+    /// A code's HTTP status changed: breaking when the lock recorded one
+    /// (web clients branch on it), additive when the code had none.
+    ChangedHttp {
+        /// The code.
+        code: String,
+        /// The status in the lock, if it recorded one.
+        from: Option<u16>,
+        /// The status now.
+        to: u16,
+    },
     /// The same variant now has a different code string: breaking.
     Renamed {
         /// The code in the lock.
@@ -174,7 +191,10 @@ pub enum Change {
 impl Change {
     /// Whether the change breaks the promise the lock records.
     pub fn is_breaking(&self) -> bool {
-        !matches!(self, Change::Added { .. } | Change::Retired { .. })
+        !matches!(
+            self,
+            Change::Added { .. } | Change::Retired { .. } | Change::ChangedHttp { from: None, .. }
+        )
     }
 }
 
@@ -193,6 +213,19 @@ impl fmt::Display for Change {
                 f,
                 "changed the exit code of `{code}` from {from} to {to}; scripts branch on it, so add a new code instead"
             ),
+            Change::ChangedHttp {
+                code,
+                from: Some(from),
+                to,
+            } => write!(
+                f,
+                "changed the HTTP status of `{code}` from {from} to {to}; web clients branch on it, so add a new code instead"
+            ),
+            Change::ChangedHttp {
+                code,
+                from: None,
+                to,
+            } => write!(f, "gave `{code}` the HTTP status {to}"),
             Change::Renamed { from, to, variant } => write!(
                 f,
                 "renamed code `{from}` to `{to}` (variant `{variant}`); keep `{from}` with `name = \"{from}\"`, or retire it and add `{to}` as a new variant"
@@ -318,6 +351,9 @@ pub fn compare(lock: &Catalog, live: &Catalog) -> Compatibility {
                     to: new.exit,
                 });
             }
+            if let Some(change) = changed_http(old, new) {
+                changes.push(change);
+            }
             if old.retired.is_some() && new.retired.is_none() {
                 changes.push(Change::RetiredReused {
                     code: old.code.clone(),
@@ -356,6 +392,22 @@ pub fn compare(lock: &Catalog, live: &Catalog) -> Compatibility {
         })
         .collect();
     Compatibility { changes, warnings }
+}
+
+/// A status the lock recorded must stay; a status given for the first time
+/// is only news. A code without a status answers 400 (usage) or 500.
+fn changed_http(old: &CatalogCode, new: &CatalogCode) -> Option<Change> {
+    let to = new.http.unwrap_or(if new.usage { 400 } else { 500 });
+    let from = match old.http {
+        Some(from) if from != to => Some(from),
+        None if new.http.is_some() => None,
+        _ => return None,
+    };
+    Some(Change::ChangedHttp {
+        code: old.code.clone(),
+        from,
+        to,
+    })
 }
 
 #[cfg(test)]
@@ -539,5 +591,44 @@ warning: public enum `m::Code` is not `#[non_exhaustive]`: adding a code breaks 
         // A full catalog is still read as a lock, as older versions wrote it.
         let old = Catalog::from_json(&live.to_json()).unwrap();
         assert!(compare(&old, &live).is_unchanged());
+    }
+
+    static HTTP_BEFORE: [CodeInfo; 3] = [
+        code("INTERNAL", 1, "Internal"),
+        code("A", 2, "A").__with_web(Some(409), None),
+        code("B", 2, "B"),
+    ];
+    static HTTP_AFTER: [CodeInfo; 3] = [
+        code("INTERNAL", 1, "Internal"),
+        code("A", 2, "A").__with_web(Some(422), None),
+        code("B", 2, "B").__with_web(Some(404), None),
+    ];
+    static HTTP_DROPPED: [CodeInfo; 3] = [
+        code("INTERNAL", 1, "Internal"),
+        code("A", 2, "A"),
+        code("B", 2, "B"),
+    ];
+
+    #[test]
+    fn a_changed_http_status_is_breaking_a_first_one_additive() {
+        let lock = catalog(&enum_of(&HTTP_BEFORE, true));
+        let report = compare(&lock, &catalog(&enum_of(&HTTP_AFTER, true)));
+        assert_eq!(
+            report.to_string(),
+            "breaking: changed the HTTP status of `A` from 409 to 422; web clients branch on it, so add a new code instead\n\
+             additive: gave `B` the HTTP status 404\n"
+        );
+        // Dropping the status falls back to 500: also a change clients see.
+        let report = compare(&lock, &catalog(&enum_of(&HTTP_DROPPED, true)));
+        assert_eq!(
+            report.breaking().map(ToString::to_string).collect::<Vec<_>>(),
+            ["changed the HTTP status of `A` from 409 to 500; web clients branch on it, so add a new code instead"]
+        );
+        let same = compare(&lock, &lock);
+        assert!(same.is_unchanged());
+        // The status is part of the lock file, and read back from it.
+        let file = Catalog::from_json(&lock.to_lock_json()).unwrap();
+        assert!(lock.to_lock_json().contains("\"http\": 409"));
+        assert!(compare(&file, &lock).is_unchanged());
     }
 }

@@ -96,20 +96,27 @@ fn render_enum(out: &mut String, e: &EnumInfo, anchors: &mut Anchors) {
         .iter()
         .map(|c| has_explanation(c).then(|| anchors.next(c.code)))
         .collect();
+    // The HTTP column only for error enums that give statuses, so CLI-only
+    // docs stay as they were.
+    let http = !e.is_warnings() && e.table.iter().any(|c| c.http.is_some());
     out.push_str(if e.is_warnings() {
         "\n### Codes\n\n| Code | Meaning | Hint |\n| --- | --- | --- |\n"
+    } else if http {
+        "\n### Codes\n\n| Code | Exit | HTTP | Meaning | Hint |\n| --- | ---: | ---: | --- | --- |\n"
     } else {
         "\n### Codes\n\n| Code | Exit | Meaning | Hint |\n| --- | ---: | --- | --- |\n"
     });
     for (c, id) in live.iter().zip(&ids) {
-        let code = match id {
-            Some(id) => format!("[`{}`](#{id})", c.code),
-            None => format!("`{}`", c.code),
-        };
+        let code = code_cell(c, id.as_deref());
         let hint = c.hint.map(cell).unwrap_or_default();
+        let status = if http {
+            format!(" {} |", c.http_status())
+        } else {
+            String::new()
+        };
         let _ = writeln!(
             out,
-            "| {code} |{} {} | {hint} |",
+            "| {code} |{}{status} {} | {hint} |",
             exit_cell(e, c),
             cell(c.doc)
         );
@@ -146,6 +153,21 @@ fn render_enum(out: &mut String, e: &EnumInfo, anchors: &mut Anchors) {
                 cell(c.retired.unwrap_or_default())
             );
         }
+    }
+}
+
+/// The code, linked to its docs URL when it has one, else to its
+/// explanation below when it has one.
+fn code_cell(c: &CodeInfo, anchor: Option<&str>) -> String {
+    match (c.url, anchor) {
+        // Parentheses would end the link early; the derive refused spaces.
+        (Some(url), _) => format!(
+            "[`{}`]({})",
+            c.code,
+            url.replace('(', "%28").replace(')', "%29")
+        ),
+        (None, Some(id)) => format!("[`{}`](#{id})", c.code),
+        (None, None) => format!("`{}`", c.code),
     }
 }
 
@@ -396,6 +418,40 @@ These codes are no longer raised. They stay listed so they are never reused.
         // Errors first, whatever the order given.
         let both = render_markdown(&[&W, &E], "make docs");
         assert!(both.find("## `demo::Code`") < both.find("# Warning codes"));
+    }
+
+    static WEB: [CodeInfo; 2] = [
+        CodeInfo::__new(
+            "LOCK_HELD",
+            3,
+            "Held.",
+            None,
+            "",
+            "LockHeld",
+            false,
+            false,
+            None,
+        )
+        .__with_web(Some(409), Some("https://example.com/e(1)#LOCK_HELD")),
+        CodeInfo::__new(
+            "INTERNAL", 1, "Boom.", None, "", "Internal", true, false, None,
+        )
+        .__with_web(Some(500), None),
+    ];
+    static WEB_ENUM: EnumInfo =
+        EnumInfo::__new("Code", "web", "web", "", &[], &WEB, 1, false, false, false);
+
+    #[test]
+    fn statuses_add_a_column_and_urls_link_codes() {
+        let md = render_markdown(&[&WEB_ENUM], "make docs");
+        assert!(
+            md.contains(
+                "| Code | Exit | HTTP | Meaning | Hint |\n| --- | ---: | ---: | --- | --- |\n\
+             | [`LOCK_HELD`](https://example.com/e%281%29#LOCK_HELD) | 3 | 409 | Held. |  |\n\
+             | `INTERNAL` | 1 | 500 | Boom. |  |\n"
+            ),
+            "{md}"
+        );
     }
 
     #[test]
