@@ -216,7 +216,8 @@ impl Profile {
     fn finish<T: Serialize + ?Sized>(&self, stream: Stream, value: &T) -> Rendered {
         // Keys are strings and values are JSON values: writing cannot fail.
         let mut text = match self.layout {
-            Layout::Compact => serde_json::to_string(value),
+            // One line for every line splitter, as `render_json` writes.
+            Layout::Compact => crate::run::escape::to_json_line(value),
             Layout::Pretty => serde_json::to_string_pretty(value),
         }
         .unwrap_or_default();

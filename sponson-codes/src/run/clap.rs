@@ -192,7 +192,8 @@ impl<C: ErrorCode> Parse<C> {
         match P::try_parse_from(&args) {
             Ok(parsed) => Ok(parsed),
             Err(err) if !self.wants_json(args.iter().cloned()) => {
-                let text = err.render().to_string();
+                // clap echoes the arguments as they were given.
+                let text = crate::run::escape::escape_text(&err.render().to_string()).into_owned();
                 let exit = text_exit::<C>(&err);
                 Err(if exit == 0 {
                     Output {

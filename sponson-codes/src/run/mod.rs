@@ -4,5 +4,6 @@
 
 #[cfg(feature = "clap")]
 pub mod clap;
+pub(crate) mod escape;
 pub(crate) mod render;
 pub(crate) mod runner;

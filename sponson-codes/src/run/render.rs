@@ -7,6 +7,7 @@ use serde_json::Value;
 use crate::code::ErrorCode;
 use crate::envelope::{Envelope, ErrorBody};
 use crate::error::Error;
+use crate::run::escape::{escape_line, escape_text, to_json_line};
 
 /// How a command reports its outcome.
 ///
@@ -78,6 +79,9 @@ impl Output {
 /// The JSON envelope of `result`, one line ending in a newline, on stdout
 /// (on stderr for a failure when `errors_to_stderr` is set).
 ///
+/// The line holds no raw U+2028, U+2029 or U+0085 (they are written as `\u`
+/// escapes), so every common line splitter sees one envelope as one line.
+///
 /// Data that cannot be rendered (its `Serialize` fails, or it is an object
 /// with a key `ok` or `command`) is a programming error, reported as `C`'s
 /// fallback code.
@@ -108,7 +112,7 @@ pub fn render_json<T: Serialize, C: ErrorCode>(
     errors_to_stderr: bool,
 ) -> Output {
     let (json, exit) = match result {
-        Ok(data) => match serde_json::to_string(&Envelope::<&T>::success(command, data)) {
+        Ok(data) => match to_json_line(&Envelope::<&T>::success(command, data)) {
             Ok(json) => (json, 0),
             Err(err) => {
                 let error =
@@ -134,6 +138,11 @@ pub fn render_json<T: Serialize, C: ErrorCode>(
 /// The text rendering of `result`: `text(data)` on stdout for success;
 /// `error: <message>` and `hint: <hint>` lines on stderr for failure.
 ///
+/// Control characters never reach the terminal raw: they are escaped
+/// visibly (`\u{1b}`, `\r`). The message and the hint are one line each, so
+/// their newlines and tabs are escaped too; the data keeps its newlines and
+/// tabs.
+///
 /// ```
 /// use sponson_codes::{render_text, text_of, Error, ErrorCodes};
 ///
@@ -149,6 +158,10 @@ pub fn render_json<T: Serialize, C: ErrorCode>(
 /// let out = render_text(&failed, text_of);
 /// assert_eq!(out.stderr, "error: held by run 41\nhint: Pass --wait.\n");
 /// assert_eq!(out.exit, 3);
+///
+/// let forged: Result<(), _> = Err(Error::new(Code::LockHeld, "held\nhint: run rm -rf\u{1b}[2J"));
+/// let out = render_text(&forged, text_of);
+/// assert_eq!(out.stderr, "error: held\\nhint: run rm -rf\\u{1b}[2J\nhint: Pass --wait.\n");
 /// ```
 pub fn render_text<T, C: ErrorCode>(
     result: &Result<T, Error<C>>,
@@ -156,7 +169,7 @@ pub fn render_text<T, C: ErrorCode>(
 ) -> Output {
     match result {
         Ok(data) => {
-            let mut stdout = text(data);
+            let mut stdout = escape_text(&text(data)).into_owned();
             if !stdout.is_empty() && !stdout.ends_with('\n') {
                 stdout.push('\n');
             }
@@ -166,9 +179,9 @@ pub fn render_text<T, C: ErrorCode>(
             }
         }
         Err(error) => {
-            let mut stderr = format!("error: {}\n", error.message());
+            let mut stderr = format!("error: {}\n", escape_line(error.message()));
             if let Some(hint) = error.hint() {
-                stderr.push_str(&format!("hint: {hint}\n"));
+                stderr.push_str(&format!("hint: {}\n", escape_line(hint)));
             }
             Output {
                 stderr,
@@ -200,14 +213,14 @@ pub fn text_of<T: Serialize + ?Sized>(data: &T) -> String {
 
 fn failure_json<C: ErrorCode>(command: &str, error: &Error<C>) -> String {
     let envelope = Envelope::<(), _>::failure(command, ErrorBody::from(error));
-    match serde_json::to_string(&envelope) {
+    match to_json_line(&envelope) {
         Ok(json) => json,
         // Details are checked when they are added, so this is unreachable in
         // practice; still, the bare fallback keeps the one-document promise.
         Err(err) => {
             let bare = Error::<C>::fallback(format!("cannot render an error: {err}"));
             let envelope = Envelope::<(), _>::failure(command, ErrorBody::from(&bare));
-            serde_json::to_string(&envelope).unwrap_or_default()
+            to_json_line(&envelope).unwrap_or_default()
         }
     }
 }

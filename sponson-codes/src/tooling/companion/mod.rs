@@ -29,6 +29,7 @@ use std::process::ExitCode;
 use serde_json::Value;
 
 use crate::code::EnumInfo;
+use crate::run::escape::{escape_line, escape_text};
 use crate::run::render::{render_json, render_text, Output};
 use crate::run::runner::{emit, PANIC_MESSAGE};
 
@@ -241,12 +242,14 @@ fn report(failure: &Failure) -> String {
     for key in ["breaking", "duplicates", "changes", "warnings"] {
         if let Some(Value::Array(items)) = failure.details().get(key) {
             for item in items.iter().filter_map(Value::as_str) {
+                let item = escape_line(item);
                 out.push_str(&format!("{}: {item}\n", key.trim_end_matches('s')));
             }
         }
     }
+    // The diff quotes the file's lines, which may hold anything.
     if let Some(Value::String(diff)) = failure.details().get("diff") {
-        out.push_str(diff);
+        out.push_str(&escape_text(diff));
     }
     out
 }

@@ -1,0 +1,88 @@
+//! Renders arbitrary text as messages, hints, data, details and command
+//! names, in text mode and in JSON mode: no control character ever reaches
+//! a terminal raw, a message and a hint stay one line each, and a JSON
+//! envelope is one line for every common line splitter.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use sponson_codes::{render_json, render_text, text_of, Error, ErrorCodes, Mode, Runner};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ErrorCodes)]
+enum Code {
+    #[code(exit = 3, doc = "Another run holds the lock.", hint = "Pass --wait.")]
+    LockHeld,
+    #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    Internal,
+}
+
+/// What must never reach a terminal raw (the library's list, written out
+/// again here so the two are checked against each other).
+fn hostile(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{2028}'
+                | '\u{2029}'
+                | '\u{061c}'
+                | '\u{200e}'
+                | '\u{200f}'
+                | '\u{202a}'..='\u{202e}'
+                | '\u{2066}'..='\u{2069}'
+        )
+}
+
+fn terminal_safe(text: &str) {
+    for c in text.chars() {
+        assert!(
+            !hostile(c) || c == '\n' || c == '\t',
+            "raw {c:?} in {text:?}"
+        );
+    }
+}
+
+/// What Python's `str.splitlines()` and JavaScript cut lines at.
+fn one_line(json: &str) {
+    let line = json.strip_suffix('\n').expect("ends in a newline");
+    assert!(
+        !line.contains([
+            '\n', '\r', '\u{b}', '\u{c}', '\u{1c}', '\u{1d}', '\u{1e}', '\u{85}', '\u{2028}',
+            '\u{2029}'
+        ]),
+        "{line:?}"
+    );
+    let value: serde_json::Value = serde_json::from_str(line).expect("one JSON document");
+    assert!(value.is_object());
+}
+
+fuzz_target!(|data: &[u8]| {
+    // Three fields separated by 0xFF, a byte that never occurs in UTF-8.
+    let mut parts = data.splitn(3, |b| *b == 0xFF);
+    let mut next = || String::from_utf8_lossy(parts.next().unwrap_or_default()).into_owned();
+    let (message, hint, text) = (next(), next(), next());
+
+    let failed: Result<(), _> = Err(Error::new(Code::LockHeld, message.as_str()).with_hint(&hint));
+    let out = render_text(&failed, text_of);
+    terminal_safe(&out.stderr);
+    let lines: Vec<&str> = out.stderr.split_terminator('\n').collect();
+    assert_eq!(lines.len(), 2, "{:?}", out.stderr);
+    assert!(lines[0].starts_with("error: ") && lines[1].starts_with("hint: "));
+    assert_eq!(out.exit, 3);
+    assert!(out.stdout.is_empty());
+
+    let ok: Result<String, Error<Code>> = Ok(text.clone());
+    let out = render_text(&ok, |t| t.clone());
+    terminal_safe(&out.stdout);
+    assert_eq!(out.stdout.lines().count(), text.lines().count());
+    assert_eq!(out.exit, 0);
+
+    let object = serde_json::json!({ message.clone(): text.clone(), "hint": hint.clone() });
+    let out =
+        Runner::<Code>::new(hint.as_str(), Mode::Text).render(|| Ok::<_, Error<Code>>(&object));
+    terminal_safe(&out.stdout);
+    terminal_safe(&out.stderr);
+
+    let detailed: Result<(), _> =
+        Err(Error::new(Code::LockHeld, text.as_str()).with_detail(&hint, &message));
+    one_line(&render_json(&message, &detailed, false).stdout);
+    one_line(&render_json::<_, Code>(&text, &Ok(&object), false).stdout);
+});
