@@ -24,7 +24,7 @@ use serde::ser::{Serialize, Serializer};
 use serde_json::{Map, Value};
 use sponson_codes::{
     emit, render_json, Allowlist, Envelope, Error, ErrorBody, ErrorCode, ErrorCodes, Limits, Mode,
-    Runner, Shape,
+    Runner, Shape, RESERVED_DATA_KEYS,
 };
 use std::io::{self, Write};
 
@@ -630,7 +630,7 @@ proptest! {
         let object = doc.as_object().unwrap();
         let collides = data
             .as_object()
-            .is_some_and(|d| d.contains_key("ok") || d.contains_key("command"));
+            .is_some_and(|d| RESERVED_DATA_KEYS.iter().any(|key| d.contains_key(*key)));
         if collides {
             prop_assert_eq!(output.exit, Code::FALLBACK.exit_code());
             prop_assert_eq!(&object["error"]["code"], "INTERNAL");
@@ -699,7 +699,7 @@ proptest! {
         message in arb_string(),
         details in arb_object(),
     ) {
-        let data_ok = !data.as_object().unwrap().keys().any(|k| k == "ok" || k == "command");
+        let data_ok = !data.as_object().unwrap().keys().any(|k| RESERVED_DATA_KEYS.contains(&k.as_str()));
         if data_ok {
             let printed = serde_json::to_string(&Envelope::<_>::success("cmd", &data)).unwrap();
             let read: Envelope = serde_json::from_str(&printed).unwrap();

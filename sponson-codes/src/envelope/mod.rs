@@ -5,31 +5,39 @@
 //! {"ok": false, "command": "<name>", "error": {"code", "message", "hint"?, ...details}}
 //! ```
 
-pub(crate) mod flatten;
+pub(crate) mod depth;
+mod read;
+#[cfg(test)]
+mod tests;
+pub(crate) mod write;
 
-use serde::de::{DeserializeOwned, Error as _};
-use serde::ser::{Error as _, SerializeMap};
-use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
+use serde::ser::Error as _;
+use serde::{Serialize, Serializer};
+use serde_json::Value;
 
 use crate::code::{CodeInfo, ErrorCode, ErrorCodeSet};
-use crate::envelope::flatten::{flatten, Flat, Reserved};
-use crate::error::details::{json_kind, Details, RESERVED_DETAIL_KEYS};
+use crate::error::details::Details;
 use crate::error::Error;
 
-/// The keys of the envelope itself, which success data can never take.
-pub const RESERVED_DATA_KEYS: [&str; 2] = ["ok", "command"];
+/// The keys of the envelope itself, which success data can never take:
+/// `error` too, so that no reader can take a success for a failure.
+pub const RESERVED_DATA_KEYS: [&str; 3] = ["ok", "command", "error"];
 
 /// What a command printed: its name and either its data or its error.
 ///
 /// `T` is the success data and `D` the error details. Serializing flattens
 /// data that is a JSON object into the envelope, puts any other value under
-/// `"data"`, and omits `null` data. Deserializing ignores fields it does not
-/// know: pick typed `T` and `D` to keep only the fields you read.
+/// `"data"`, and omits `null` data. Deserializing ignores keys it does not
+/// know, whatever `T` is: pick typed `T` and `D` to keep only the fields you
+/// read. It refuses a document that repeats a key in the envelope or its
+/// error object, and one whose `ok` is true beside an `error`.
 ///
-/// Serializing fails, rather than shadowing, when object data has a key `ok`
-/// or `command`, or when details are not an object or take `code`, `message`
-/// or `hint`; the runner reports such a failure as the fallback code.
+/// Serializing checks everything before it writes anything, and fails,
+/// rather than shadowing, when object data has a key `ok`, `command` or
+/// `error`, when details are not an object or take `code`, `message` or
+/// `hint`, or when data or details nest deeper than 126 levels of arrays and
+/// objects (so that `serde_json` reads back every envelope written); the
+/// runner reports such a failure as the fallback code.
 ///
 /// ```
 /// use sponson_codes::Envelope;
@@ -232,137 +240,26 @@ impl<C: ErrorCode> From<Error<C>> for ErrorBody<Details> {
     }
 }
 
-/// Details refuse the keys of the error object.
-const DETAIL_KEYS: Reserved = Reserved {
-    keys: &RESERVED_DETAIL_KEYS,
-    refuse: |key| format!("detail key `{}` is reserved", key.escape_debug()),
-};
-
-/// Object data refuses the keys of the envelope.
-const DATA_KEYS: Reserved = Reserved {
-    keys: &RESERVED_DATA_KEYS,
-    refuse: |key| format!("data key `{key}` is reserved by the envelope"),
-};
-
-// Both impls write details and data straight into the envelope's map; a
-// refused key or a failing `Serialize` stops them midway, after part of the
-// envelope was written, so a caller must discard the output on error (as
-// `render_json` does: it prints only a complete `to_string`).
-impl<D: Serialize> Serialize for ErrorBody<D> {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        map.serialize_entry("code", &self.code)?;
-        map.serialize_entry("message", &self.message)?;
-        if let Some(hint) = &self.hint {
-            map.serialize_entry("hint", hint)?;
-        }
-        let kind = match flatten(&self.details, &mut map, &DETAIL_KEYS)? {
-            Flat::Written => return map.end(),
-            Flat::NotObject(kind) => kind,
-            Flat::Value(other) => json_kind(&other),
-        };
-        Err(S::Error::custom(format_args!(
-            "details must serialize to a JSON object, not {kind}"
-        )))
+// Both check everything before writing anything; see `write`.
+impl<D: Serialize + 'static> Serialize for ErrorBody<D> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        write::error(self)
+            .map_err(S::Error::custom)?
+            .serialize(serializer)
     }
 }
 
-impl<T: Serialize, D: Serialize> Serialize for Envelope<T, D> {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        map.serialize_entry("ok", &self.ok())?;
-        map.serialize_entry("command", &self.command)?;
-        match &self.result {
-            // Object data is flattened; any other value, which `flatten`
-            // stopped at before writing anything, goes under `data`.
-            Ok(data) => match flatten(data, &mut map, &DATA_KEYS)? {
-                Flat::Written => {}
-                Flat::NotObject(_) => map.serialize_entry("data", data)?,
-                Flat::Value(other) => map.serialize_entry("data", &other)?,
-            },
-            Err(error) => map.serialize_entry("error", error)?,
-        }
-        map.end()
-    }
-}
-
-impl<'de, D: DeserializeOwned> Deserialize<'de> for ErrorBody<D> {
-    fn deserialize<De: serde::Deserializer<'de>>(deserializer: De) -> Result<Self, De::Error> {
-        let Value::Object(mut fields) = Value::deserialize(deserializer)? else {
-            return Err(De::Error::custom(
-                "the error of an envelope must be an object",
-            ));
+impl<T: Serialize, D: Serialize + 'static> Serialize for Envelope<T, D> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let outcome = match &self.result {
+            Ok(data) => Ok(write::data(data).map_err(S::Error::custom)?),
+            Err(error) => Err(write::error(error).map_err(S::Error::custom)?),
         };
-        let code =
-            take_string(&mut fields, "code")?.ok_or_else(|| De::Error::missing_field("code"))?;
-        let message = take_string(&mut fields, "message")?
-            .ok_or_else(|| De::Error::missing_field("message"))?;
-        let hint = take_string(&mut fields, "hint")?;
-        let details = D::deserialize(Value::Object(fields)).map_err(De::Error::custom)?;
-        Ok(ErrorBody {
-            code,
-            message,
-            hint,
-            details,
-        })
-    }
-}
-
-/// Removes `key`; `null` reads as absent, anything but a string is an error.
-fn take_string<E: serde::de::Error>(
-    fields: &mut Map<String, Value>,
-    key: &'static str,
-) -> Result<Option<String>, E> {
-    match fields.remove(key) {
-        None | Some(Value::Null) => Ok(None),
-        Some(Value::String(text)) => Ok(Some(text)),
-        Some(other) => Err(E::custom(format_args!(
-            "`{key}` must be a string, not {}",
-            json_kind(&other)
-        ))),
-    }
-}
-
-impl<'de, T: DeserializeOwned, D: DeserializeOwned> Deserialize<'de> for Envelope<T, D> {
-    fn deserialize<De: serde::Deserializer<'de>>(deserializer: De) -> Result<Self, De::Error> {
-        let Value::Object(mut fields) = Value::deserialize(deserializer)? else {
-            return Err(De::Error::custom("an envelope must be a JSON object"));
+        let checked = write::Checked {
+            command: &self.command,
+            outcome,
         };
-        let ok = match fields.remove("ok") {
-            Some(Value::Bool(ok)) => ok,
-            Some(other) => {
-                return Err(De::Error::custom(format_args!(
-                    "`ok` must be a boolean, not {}",
-                    json_kind(&other)
-                )))
-            }
-            None => return Err(De::Error::missing_field("ok")),
-        };
-        let command = take_string(&mut fields, "command")?
-            .ok_or_else(|| De::Error::missing_field("command"))?;
-        let result = if ok {
-            Ok(read_data(fields).map_err(De::Error::custom)?)
-        } else {
-            let error = fields
-                .remove("error")
-                .ok_or_else(|| De::Error::missing_field("error"))?;
-            Err(ErrorBody::deserialize(error).map_err(De::Error::custom)?)
-        };
-        Ok(Envelope { command, result })
-    }
-}
-
-/// Data is the rest of the envelope when that reads as `T`, else its `data`
-/// field, else `null` (omitted data).
-fn read_data<T: DeserializeOwned>(mut fields: Map<String, Value>) -> Result<T, serde_json::Error> {
-    let flattened = match T::deserialize(Value::Object(fields.clone())) {
-        Ok(data) => return Ok(data),
-        Err(err) => err,
-    };
-    match fields.remove("data") {
-        Some(data) if fields.is_empty() => T::deserialize(data),
-        None if fields.is_empty() => T::deserialize(Value::Null).map_err(|_| flattened),
-        _ => Err(flattened),
+        checked.serialize(serializer)
     }
 }
 

@@ -5,6 +5,8 @@ use core::fmt;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
+use crate::envelope::depth::{self, Unwritable, MAX_LEVELS};
+
 /// The keys of an error object that details can never take.
 pub const RESERVED_DETAIL_KEYS: [&str; 3] = ["code", "message", "hint"];
 
@@ -61,8 +63,10 @@ impl Details {
     /// assert_eq!(err.to_string(), "details must serialize to a JSON object, not an array");
     /// ```
     pub fn from_serialize<T: Serialize + ?Sized>(value: &T) -> Result<Details, DetailsError> {
-        let value =
-            serde_json::to_value(value).map_err(|err| DetailsError::Serialize(err.to_string()))?;
+        let value = depth::to_value(value, MAX_LEVELS).map_err(|err| match err {
+            Unwritable::TooDeep => DetailsError::TooDeep,
+            Unwritable::Serialize(err) => DetailsError::Serialize(err.to_string()),
+        })?;
         Details::from_value(value)
     }
 
@@ -83,6 +87,13 @@ impl Details {
                 if let Some(key) = map.keys().find(|key| is_reserved(key)) {
                     return Err(DetailsError::Reserved(key.clone()));
                 }
+                let map = Value::Object(map);
+                if !depth::within(&map, MAX_LEVELS) {
+                    return Err(DetailsError::TooDeep);
+                }
+                let Value::Object(map) = map else {
+                    unreachable!("an object was just wrapped")
+                };
                 Ok(Details { map, problem: None })
             }
             other => Err(DetailsError::NotAnObject(json_kind(&other))),
@@ -92,8 +103,9 @@ impl Details {
     /// Adds `key`, serializing `value`; a value that fails to serialize is
     /// recorded as `null` rather than dropped, so the key still shows.
     ///
-    /// A reserved key (`code`, `message`, `hint`) is not added; the refusal is
-    /// kept in [`problem`](Details::problem).
+    /// A reserved key (`code`, `message`, `hint`), or a value that nests
+    /// deeper than an envelope writes, is not added; the refusal is kept in
+    /// [`problem`](Details::problem).
     ///
     /// ```
     /// use sponson_codes::Details;
@@ -108,8 +120,8 @@ impl Details {
         }
     }
 
-    /// Adds `key`, serializing `value`; a reserved key or a value that fails
-    /// to serialize is an error and nothing is added.
+    /// Adds `key`, serializing `value` (`null` if that fails); a reserved key
+    /// or a value that nests too deep is an error and nothing is added.
     ///
     /// ```
     /// use sponson_codes::Details;
@@ -127,9 +139,11 @@ impl Details {
         if is_reserved(key) {
             return Err(DetailsError::Reserved(key.to_owned()));
         }
-        let value = match serde_json::to_value(value) {
+        // One level is the details object itself.
+        let value = match depth::to_value(value, MAX_LEVELS - 1) {
             Ok(value) => value,
-            Err(_) => Value::Null,
+            Err(Unwritable::TooDeep) => return Err(DetailsError::TooDeep),
+            Err(Unwritable::Serialize(_)) => Value::Null,
         };
         self.map.insert(key.to_owned(), value);
         Ok(())
@@ -211,9 +225,7 @@ impl Details {
 
 impl Serialize for Details {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        // A newtype is transparent to serde_json; the name lets the envelope
-        // skip re-checking a map that is in canonical order already.
-        serializer.serialize_newtype_struct(crate::envelope::flatten::CANONICAL, &self.map)
+        self.map.serialize(serializer)
     }
 }
 
@@ -242,6 +254,10 @@ pub enum DetailsError {
     Reserved(String),
     /// The value failed to serialize.
     Serialize(String),
+    /// The details nest deeper than an envelope writes (126 levels of arrays
+    /// and objects, the details object included), so that every envelope is
+    /// one that `serde_json` reads back.
+    TooDeep,
 }
 
 impl fmt::Display for DetailsError {
@@ -254,6 +270,7 @@ impl fmt::Display for DetailsError {
                 write!(f, "detail key `{}` is reserved", key.escape_debug())
             }
             DetailsError::Serialize(err) => write!(f, "details failed to serialize: {err}"),
+            DetailsError::TooDeep => write!(f, "details nest {}", Unwritable::TooDeep),
         }
     }
 }

@@ -1,11 +1,13 @@
 //! Pure rendering of a command's outcome: what to print where, and the exit
 //! code. No I/O happens here; [`Runner`](crate::Runner) does the printing.
 
+use std::borrow::Cow;
+
 use serde::Serialize;
 use serde_json::Value;
 
 use crate::code::ErrorCode;
-use crate::envelope::{Envelope, ErrorBody};
+use crate::envelope::write::{self, Checked, CheckedError, Data};
 use crate::error::Error;
 use crate::run::escape::{escape_line, escape_text, to_json_line};
 
@@ -82,9 +84,9 @@ impl Output {
 /// The line holds no raw U+2028, U+2029 or U+0085 (they are written as `\u`
 /// escapes), so every common line splitter sees one envelope as one line.
 ///
-/// Data that cannot be rendered (its `Serialize` fails, or it is an object
-/// with a key `ok` or `command`) is a programming error, reported as `C`'s
-/// fallback code.
+/// Data that cannot be rendered (its `Serialize` fails, it is an object with
+/// a key `ok`, `command` or `error`, or it nests deeper than 126 levels) is a
+/// programming error, reported as `C`'s fallback code.
 ///
 /// ```
 /// use sponson_codes::{render_json, Error, ErrorCodes};
@@ -112,13 +114,15 @@ pub fn render_json<T: Serialize, C: ErrorCode>(
     errors_to_stderr: bool,
 ) -> Output {
     let (json, exit) = match result {
-        Ok(data) => match to_json_line(&Envelope::<&T>::success(command, data)) {
-            Ok(json) => (json, 0),
-            Err(err) => {
-                let error =
-                    Error::<C>::fallback(format!("cannot render the output of `{command}`: {err}"));
-                (failure_json(command, &error), failure_exit(&error))
+        Ok(data) => match check_data::<T, C>(command, data) {
+            Ok(data) => {
+                let checked = Checked {
+                    command,
+                    outcome: Ok(data),
+                };
+                (json_line(&checked), 0)
             }
+            Err(error) => (failure_json(command, &error), failure_exit(&error)),
         },
         Err(error) => (failure_json(command, error), failure_exit(error)),
     };
@@ -211,18 +215,35 @@ pub fn text_of<T: Serialize + ?Sized>(data: &T) -> String {
     }
 }
 
+/// The one check of success data, whichever mode prints it: data that no
+/// envelope can hold is a programming error, reported as `C`'s fallback code.
+pub(crate) fn check_data<T: Serialize + ?Sized, C: ErrorCode>(
+    command: &str,
+    data: &T,
+) -> Result<Data, Error<C>> {
+    write::data(data)
+        .map_err(|err| Error::fallback(format!("cannot render the output of `{command}`: {err}")))
+}
+
 fn failure_json<C: ErrorCode>(command: &str, error: &Error<C>) -> String {
-    let envelope = Envelope::<(), _>::failure(command, ErrorBody::from(error));
-    match to_json_line(&envelope) {
-        Ok(json) => json,
-        // Details are checked when they are added, so this is unreachable in
-        // practice; still, the bare fallback keeps the one-document promise.
-        Err(err) => {
-            let bare = Error::<C>::fallback(format!("cannot render an error: {err}"));
-            let envelope = Envelope::<(), _>::failure(command, ErrorBody::from(&bare));
-            to_json_line(&envelope).unwrap_or_default()
-        }
-    }
+    // Details check their keys and depth as they are added: nothing to redo.
+    let error = CheckedError {
+        code: error.code(),
+        message: error.message(),
+        hint: error.hint(),
+        details: Cow::Borrowed(error.details().as_map()),
+    };
+    let checked = Checked {
+        command,
+        outcome: Err(error),
+    };
+    json_line(&checked)
+}
+
+/// A checked envelope on one line: writing `Value`s and strings into memory
+/// cannot fail.
+fn json_line(checked: &Checked<'_>) -> String {
+    to_json_line(checked).unwrap_or_default()
 }
 
 /// A failure never exits 0, even with a hand-written table that says so.

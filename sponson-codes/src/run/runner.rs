@@ -10,7 +10,7 @@ use serde::Serialize;
 
 use crate::code::ErrorCode;
 use crate::error::Error;
-use crate::run::render::{render_json, render_text, text_of, Mode, Output};
+use crate::run::render::{check_data, render_json, render_text, text_of, Mode, Output};
 
 /// The message of the fallback error a panic becomes; the panic's own
 /// message and backtrace go to stderr only, through the panic hook.
@@ -205,7 +205,14 @@ impl<C: ErrorCode> Runner<C> {
             let result = body().map_err(Into::into);
             match self.mode {
                 Mode::Json => render_json(&self.command, &result, self.errors_to_stderr),
-                Mode::Text => render_text(&result, text),
+                // The same check as JSON mode's, so both exit alike.
+                Mode::Text => match result
+                    .as_ref()
+                    .map(|data| check_data::<T, C>(&self.command, data))
+                {
+                    Ok(Err(unrenderable)) => render_text(&Err::<T, _>(unrenderable), text),
+                    _ => render_text(&result, text),
+                },
             }
         }));
         match guarded {
