@@ -447,13 +447,14 @@ impl Profile {
     }
 
     /// The keys that flattened success data can never take (it reports the
-    /// fallback code instead): the document's own keys. The warnings key is
-    /// reserved only when warnings are attached.
+    /// fallback code instead): the document's own keys, and the key a nested
+    /// error goes under, so that no reader takes a success for a failure. The
+    /// warnings key is reserved only when warnings are attached.
     ///
     /// ```
     /// use sponson_codes::profile::{NOGGIN, SPONSON};
     ///
-    /// assert_eq!(SPONSON.reserved_data_keys(), ["ok", "command"]);
+    /// assert_eq!(SPONSON.reserved_data_keys(), ["ok", "command", "error"]);
     /// assert!(NOGGIN.reserved_data_keys().is_empty()); // data is nested under `data`
     /// ```
     pub fn reserved_data_keys(&self) -> Vec<&'static str> {
@@ -469,6 +470,7 @@ impl Profile {
             keys.push(version.key);
         }
         keys.extend(self.command);
+        keys.extend(self.error.nest);
         keys
     }
 
