@@ -35,9 +35,15 @@
 //! ```
 
 mod read;
+mod registry;
+mod schema;
 mod write;
 
 pub use read::{Document, ReadError};
+#[doc(hidden)]
+pub use registry::Registration;
+pub use registry::{all as all_registered, registered};
+pub use schema::SCHEMA_DIALECT;
 pub use write::{RenderError, Rendered};
 
 /// How a document says whether the command succeeded.

@@ -13,6 +13,7 @@ pub(crate) enum Command {
     List,
     Explain { code: String },
     Check { lock: Option<String> },
+    Schema,
 }
 
 impl Command {
@@ -25,6 +26,7 @@ impl Command {
             Command::List => "list",
             Command::Explain { .. } => "explain",
             Command::Check { .. } => "check",
+            Command::Schema => "schema",
         }
     }
 }
@@ -36,7 +38,7 @@ pub(crate) struct Invocation {
     pub(crate) json: bool,
 }
 
-const COMMANDS: &[&str] = &["docs", "lock", "list", "explain", "check", "help"];
+const COMMANDS: &[&str] = &["docs", "lock", "list", "explain", "check", "schema", "help"];
 
 /// Whether `--json` appears anywhere, so that even a command line that fails
 /// to parse is answered in JSON.
@@ -89,11 +91,15 @@ pub(crate) fn parse(args: &[String]) -> Result<Invocation, Failure> {
                 Command::Lock { out, check }
             }
         }
-        "list" => {
+        "list" | "schema" => {
             if let Some(flag) = flags.next_flag()? {
                 return Err(flags.unknown(&flag, &[]));
             }
-            Command::List
+            if name == "list" {
+                Command::List
+            } else {
+                Command::Schema
+            }
         }
         "explain" => {
             let code = flags.positional("CODE")?;

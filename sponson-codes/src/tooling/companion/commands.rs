@@ -215,6 +215,18 @@ pub(crate) fn list(enums: &[&'static EnumInfo]) -> Reply {
     }
 }
 
+/// `schema`: the JSON Schema of the program's envelope in its profile.
+pub(crate) fn schema(enums: &[&'static EnumInfo]) -> Reply {
+    let profile = crate::profile::registered();
+    let schema = profile.schema(enums);
+    let mut text = serde_json::to_string_pretty(&schema).unwrap_or_default();
+    text.push('\n');
+    Reply {
+        text,
+        data: json!({ "profile": profile.name, "schema": schema }),
+    }
+}
+
 /// `explain CODE`.
 pub(crate) fn explain(enums: &[&'static EnumInfo], code: &str) -> Result<Reply, Failure> {
     let catalog = Catalog::from_enums(enums);

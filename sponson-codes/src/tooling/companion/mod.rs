@@ -13,7 +13,7 @@
 //! their codes are registered; name every crate whose codes belong in the docs.
 //!
 //! Commands: `docs [--out PATH] [--check]`, `lock [--out PATH] [--check]`,
-//! `list`, `explain CODE`, `check [--lock PATH]`; `--json` anywhere prints one
+//! `list`, `explain CODE`, `check [--lock PATH]`, `schema`; `--json` anywhere prints one
 //! JSON envelope instead of text. The binary's own failures are the codes of
 //! [`CompanionCode`].
 
@@ -211,6 +211,7 @@ impl Companion {
             Command::List => Ok(commands::list(enums)),
             Command::Explain { code } => commands::explain(enums, code),
             Command::Check { lock } => commands::check(self, enums, lock.as_deref()),
+            Command::Schema => Ok(commands::schema(enums)),
         }
     }
 
@@ -223,7 +224,8 @@ impl Companion {
              lock [--out PATH] [--check]   write the lock file (default {lock}); --check fails when it differs\n  \
              list                          list every code\n  \
              explain CODE                  show a code's long explanation\n  \
-             check [--lock PATH]           fail on conflicting duplicate codes or a breaking change against the lock\n\n\
+             check [--lock PATH]           fail on conflicting duplicate codes or a breaking change against the lock\n  \
+             schema                        print the JSON Schema (2020-12) of the program's envelope in its profile\n\n\
              --json prints one JSON envelope on stdout instead of text\n",
             bin = self.bin,
             package = self.package,

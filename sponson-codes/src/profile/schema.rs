@@ -1,0 +1,208 @@
+//! The JSON Schema (2020-12) of a program's documents in its profile.
+
+use serde_json::{json, Map, Value};
+
+use super::{Data, Profile, Status, Success};
+use crate::code::EnumInfo;
+
+/// The dialect every schema declares.
+pub const SCHEMA_DIALECT: &str = "https://json-schema.org/draft/2020-12/schema";
+
+impl Profile {
+    /// The JSON Schema (2020-12) of what the program prints in this profile:
+    /// a success and a failure under `$defs`, the error codes of `enums` as
+    /// an `enum` (each code's doc as the `description` of its `const` in a
+    /// `oneOf`), its exit codes, and its warning codes. Success data is not
+    /// described (any value); details and unknown fields are allowed, since
+    /// adding them does not break a consumer.
+    ///
+    /// ```
+    /// use sponson_codes::profile::NOGGIN;
+    ///
+    /// let schema = NOGGIN.schema(&sponson_codes::documented());
+    /// assert_eq!(schema["$schema"], "https://json-schema.org/draft/2020-12/schema");
+    /// assert_eq!(schema["$defs"]["failure"]["properties"]["status"]["const"], "error");
+    /// ```
+    pub fn schema(&self, enums: &[&EnumInfo]) -> Value {
+        let errors: Vec<&EnumInfo> = enums.iter().copied().filter(|e| !e.is_warnings()).collect();
+        let warnings: Vec<&EnumInfo> = enums.iter().copied().filter(|e| e.is_warnings()).collect();
+        let mut defs = Map::new();
+        defs.insert("code".into(), codes_schema(&errors, "An error code"));
+        defs.insert("success".into(), self.success_schema());
+        defs.insert("failure".into(), self.failure_schema(&errors));
+        if self.warnings.is_some() {
+            defs.insert(
+                "warningCode".into(),
+                codes_schema(&warnings, "A warning code"),
+            );
+            defs.insert(
+                "warning".into(),
+                json!({
+                    "type": "object",
+                    "description": "A finding that did not stop the run; it never changes the exit code.",
+                    "required": ["code", "message"],
+                    "properties": {
+                        "code": {"$ref": "#/$defs/warningCode"},
+                        "message": {"type": "string"},
+                        "hint": {"type": "string"},
+                    },
+                }),
+            );
+        }
+        let both = json!([{"$ref": "#/$defs/success"}, {"$ref": "#/$defs/failure"}]);
+        let mut schema = Map::new();
+        schema.insert("$schema".into(), json!(SCHEMA_DIALECT));
+        schema.insert(
+            "title".into(),
+            json!(format!("One outcome in the `{}` envelope", self.name)),
+        );
+        // With a status key exactly one branch matches; without one, a
+        // bare success may be any value.
+        let key = if matches!(self.status, Status::Absent) {
+            "anyOf"
+        } else {
+            "oneOf"
+        };
+        schema.insert(key.into(), both);
+        schema.insert("$defs".into(), Value::Object(defs));
+        Value::Object(schema)
+    }
+
+    fn schema_head(
+        &self,
+        ok: bool,
+        properties: &mut Map<String, Value>,
+        required: &mut Vec<Value>,
+    ) {
+        match self.status {
+            Status::Bool { key } => {
+                properties.insert(key.into(), json!({"const": ok}));
+                required.push(json!(key));
+            }
+            Status::Text {
+                key,
+                ok: yes,
+                error: no,
+            } => {
+                properties.insert(key.into(), json!({"const": if ok { yes } else { no }}));
+                required.push(json!(key));
+            }
+            Status::Absent => {}
+        }
+        if let Some(version) = self.version {
+            properties.insert(version.key.into(), json!({"const": version.value}));
+            required.push(json!(version.key));
+        }
+        if let Some(key) = self.command {
+            properties.insert(
+                key.into(),
+                json!({"type": "string", "description": "The command that ran."}),
+            );
+            required.push(json!(key));
+        }
+        if let Some(key) = self.warnings {
+            properties.insert(
+                key.into(),
+                json!({"type": "array", "items": {"$ref": "#/$defs/warning"}}),
+            );
+        }
+    }
+
+    fn success_schema(&self) -> Value {
+        if let Success::Bare(_) = self.success {
+            return json!({"description": "The program's own output: the command's data, with no envelope."});
+        }
+        let mut properties = Map::new();
+        let mut required = Vec::new();
+        self.schema_head(true, &mut properties, &mut required);
+        match self.data {
+            Data::Nested(key) => {
+                properties.insert(key.into(), json!({"description": "The command's data."}));
+                required.push(json!(key));
+            }
+            Data::Flatten(key) => {
+                properties.insert(
+                    key.into(),
+                    json!({"description": "Data that is not a JSON object; object data is flattened into the envelope."}),
+                );
+            }
+        }
+        json!({"type": "object", "required": required, "properties": properties})
+    }
+
+    fn failure_schema(&self, errors: &[&EnumInfo]) -> Value {
+        let mut fields = Map::new();
+        let shape = &self.error;
+        let mut error_required = vec![json!(shape.code), json!(shape.message)];
+        fields.insert(shape.code.into(), json!({"$ref": "#/$defs/code"}));
+        fields.insert(
+            shape.message.into(),
+            json!({"type": "string", "description": "For people; never branch on it."}),
+        );
+        if let Some(key) = shape.hint {
+            fields.insert(
+                key.into(),
+                json!({"type": "string", "description": "The remedy, often a flag."}),
+            );
+        }
+        if let Some(key) = shape.exit {
+            let mut exits: Vec<u8> = errors
+                .iter()
+                .flat_map(|e| e.table.iter().map(|c| c.exit))
+                .collect();
+            exits.sort_unstable();
+            exits.dedup();
+            fields.insert(
+                key.into(),
+                json!({"type": "integer", "enum": exits, "description": "The process exit code."}),
+            );
+            error_required.push(json!(key));
+        }
+        let mut properties = Map::new();
+        let mut required = Vec::new();
+        self.schema_head(false, &mut properties, &mut required);
+        match shape.nest {
+            Some(key) => {
+                properties.insert(
+                    key.into(),
+                    json!({"type": "object", "required": error_required, "properties": fields}),
+                );
+                required.push(json!(key));
+            }
+            None => {
+                properties.extend(fields);
+                required.extend(error_required);
+            }
+        }
+        json!({"type": "object", "required": required, "properties": properties})
+    }
+}
+
+/// Every live and retired code of `enums` (retired codes may still be read
+/// from older output), as an `enum` with a described `const` per code.
+fn codes_schema(enums: &[&EnumInfo], what: &str) -> Value {
+    let mut seen = std::collections::BTreeSet::new();
+    let mut codes = Vec::new();
+    let mut described = Vec::new();
+    for e in enums {
+        for c in e.table {
+            if seen.insert(c.code) {
+                codes.push(json!(c.code));
+                let mut one = json!({"const": c.code, "description": c.doc});
+                if c.retired.is_some() {
+                    one["deprecated"] = json!(true);
+                }
+                described.push(one);
+            }
+        }
+    }
+    if codes.is_empty() {
+        return json!({"type": "string", "description": format!("{what}; none are declared.")});
+    }
+    json!({
+        "type": "string",
+        "description": format!("{what} of the program. Treat a code not listed here as the fallback."),
+        "enum": codes,
+        "oneOf": described,
+    })
+}
