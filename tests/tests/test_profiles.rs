@@ -277,3 +277,31 @@ fn a_fourth_profile_is_a_few_lines() {
     assert!(MINE.read::<Value, Value>(&text).unwrap().result.is_err());
     assert_ne!(MINE.shape(), SPONSON.shape());
 }
+
+#[test]
+fn every_layout_escapes_the_separators_line_splitters_cut_at() {
+    for profile in [SPONSON, NOGGIN, FIRSTDRAFT] {
+        let text = profile
+            .render_failure(
+                "x",
+                "c",
+                "a\u{2028}b\u{2029}c\u{85}d",
+                None,
+                1,
+                &Map::new(),
+                &[],
+            )
+            .unwrap()
+            .text;
+        assert!(
+            text.contains(r"a\u2028b\u2029c\u0085d"),
+            "{}: {text}",
+            profile.name
+        );
+        let doc: Document<Value, Value> = profile.read(&text).unwrap();
+        assert_eq!(
+            doc.result.unwrap_err().message,
+            "a\u{2028}b\u{2029}c\u{85}d"
+        );
+    }
+}

@@ -218,7 +218,13 @@ impl Profile {
         let mut text = match self.layout {
             // One line for every line splitter, as `render_json` writes.
             Layout::Compact => crate::run::escape::to_json_line(value),
-            Layout::Pretty => serde_json::to_string_pretty(value),
+            // These characters can only stand inside strings in JSON text,
+            // so escaping them afterwards is as valid as while writing.
+            Layout::Pretty => serde_json::to_string_pretty(value).map(|text| {
+                text.replace('\u{2028}', "\\u2028")
+                    .replace('\u{2029}', "\\u2029")
+                    .replace('\u{85}', "\\u0085")
+            }),
         }
         .unwrap_or_default();
         text.push('\n');
