@@ -305,3 +305,43 @@ fn every_layout_escapes_the_separators_line_splitters_cut_at() {
         );
     }
 }
+
+#[test]
+fn the_lock_tells_a_shape_change_that_needs_a_version_bump() {
+    use sponson_codes::profile::Layout;
+    use sponson_codes::{compare, Catalog};
+
+    let lock_json = Catalog::from_enums(&[])
+        .with_profile(&NOGGIN)
+        .to_lock_json();
+    assert!(lock_json.contains("\"profile\": \"noggin\""));
+    assert!(lock_json.contains("\"version\": 3"));
+    let lock = Catalog::from_json(&lock_json).unwrap();
+
+    let same = compare(&lock, &Catalog::from_enums(&[]).with_profile(&NOGGIN));
+    assert!(same.is_unchanged(), "{same}");
+
+    let mut changed = NOGGIN;
+    changed.layout = Layout::Compact;
+    let report = compare(&lock, &Catalog::from_enums(&[]).with_profile(&changed));
+    assert!(report.is_breaking());
+    assert!(
+        report
+            .to_string()
+            .contains("without changing `envelopeVersion`"),
+        "{report}"
+    );
+
+    let bumped = changed.version("envelopeVersion", 4);
+    let report = compare(&lock, &Catalog::from_enums(&[]).with_profile(&bumped));
+    assert!(!report.is_breaking(), "{report}");
+    assert!(
+        report.to_string().contains("envelope version 3 -> 4"),
+        "{report}"
+    );
+
+    // No record is Sponson's shape: moving to another profile is breaking.
+    let plain = Catalog::from_enums(&[]);
+    assert!(compare(&plain, &plain.clone().with_profile(&SPONSON)).is_unchanged());
+    assert!(compare(&plain, &plain.clone().with_profile(&FIRSTDRAFT)).is_breaking());
+}

@@ -39,6 +39,37 @@ pub struct Catalog {
     pub enums: Vec<CatalogEnum>,
     /// Every code of every enum, in enum order, then declaration order.
     pub codes: Vec<CatalogCode>,
+    /// The program's envelope profile, when it declares one with
+    /// [`use_profile!`](crate::use_profile); absent means Sponson's shape.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub envelope: Option<CatalogEnvelope>,
+}
+
+/// The envelope a program prints: its profile's name, version and shape.
+///
+/// The lock records it so that `check` tells a shape change that needs a
+/// version bump.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct CatalogEnvelope {
+    /// The profile's name.
+    pub profile: String,
+    /// The envelope version the program writes, if its profile has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub version: Option<u32>,
+    /// [`Profile::shape`](crate::profile::Profile::shape): the same text for the same shape.
+    pub shape: String,
+}
+
+impl CatalogEnvelope {
+    /// The record of `profile`.
+    pub fn of(profile: &crate::profile::Profile) -> Self {
+        CatalogEnvelope {
+            profile: profile.name.to_owned(),
+            version: profile.version.map(|v| v.value),
+            shape: profile.shape(),
+        }
+    }
 }
 
 /// One enum of a [`Catalog`].
@@ -133,7 +164,34 @@ fn is_false(value: &bool) -> bool {
     !*value
 }
 
+/// The profile declared with `use_profile!`, if any.
+fn declared_envelope() -> Option<CatalogEnvelope> {
+    if crate::profile::all_registered().is_empty() {
+        None
+    } else {
+        Some(CatalogEnvelope::of(crate::profile::registered()))
+    }
+}
+
 impl Catalog {
+    /// The same catalog, recording `profile` as the program's envelope.
+    ///
+    /// ```
+    /// use sponson_codes::{compare, Catalog};
+    /// use sponson_codes::profile::NOGGIN;
+    ///
+    /// let lock = Catalog::from_enums(&[]).with_profile(&NOGGIN);
+    /// let mut live = NOGGIN;
+    /// live.layout = sponson_codes::profile::Layout::Compact;
+    /// let report = compare(&lock, &Catalog::from_enums(&[]).with_profile(&live));
+    /// assert!(report.is_breaking()); // the shape changed, envelopeVersion did not
+    /// ```
+    #[must_use]
+    pub fn with_profile(mut self, profile: &crate::profile::Profile) -> Catalog {
+        self.envelope = Some(CatalogEnvelope::of(profile));
+        self
+    }
+
     /// The catalog of `enums`, in the order given (the registry's order).
     pub fn from_enums(enums: &[&EnumInfo]) -> Catalog {
         let mut catalog = Catalog {
@@ -141,6 +199,7 @@ impl Catalog {
             version: CATALOG_VERSION,
             enums: Vec::new(),
             codes: Vec::new(),
+            envelope: declared_envelope(),
         };
         for e in enums {
             let path = e.path();

@@ -16,7 +16,9 @@ use std::collections::BTreeSet;
 
 use serde::{Deserialize, Serialize};
 
-use crate::tooling::catalog::{Catalog, CatalogCode, CatalogError, CATALOG_VERSION};
+use crate::tooling::catalog::{
+    Catalog, CatalogCode, CatalogEnvelope, CatalogError, CATALOG_VERSION,
+};
 
 /// The value of a lock file's `format` field.
 pub const LOCK_FORMAT: &str = "sponson-codes/lock";
@@ -26,6 +28,8 @@ pub const LOCK_FORMAT: &str = "sponson-codes/lock";
 struct LockFile {
     format: String,
     version: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    envelope: Option<CatalogEnvelope>,
     codes: Vec<LockCode>,
 }
 
@@ -72,6 +76,7 @@ impl Catalog {
         let lock = LockFile {
             format: LOCK_FORMAT.to_owned(),
             version: CATALOG_VERSION,
+            envelope: self.envelope.clone(),
             codes: self
                 .codes
                 .iter()
@@ -122,6 +127,7 @@ impl Catalog {
             version: lock.version,
             enums: Vec::new(),
             codes,
+            envelope: lock.envelope,
         })
     }
 }
@@ -186,6 +192,23 @@ pub enum Change {
         /// The enum that raises it now.
         enum_path: String,
     },
+    /// The envelope's shape changed and its version did not: breaking, since
+    /// a consumer has no way to tell.
+    EnvelopeChanged {
+        /// The shape in the lock.
+        from: String,
+        /// The shape now.
+        to: String,
+        /// The profile's version key, when it has one, to name in the remedy.
+        version_key: Option<String>,
+    },
+    /// The envelope's version changed: announced to consumers, who branch on it.
+    EnvelopeVersion {
+        /// The version in the lock.
+        from: Option<u32>,
+        /// The version now.
+        to: Option<u32>,
+    },
 }
 
 impl Change {
@@ -193,7 +216,10 @@ impl Change {
     pub fn is_breaking(&self) -> bool {
         !matches!(
             self,
-            Change::Added { .. } | Change::Retired { .. } | Change::ChangedHttp { from: None, .. }
+            Change::Added { .. }
+                | Change::Retired { .. }
+                | Change::ChangedHttp { from: None, .. }
+                | Change::EnvelopeVersion { .. }
         )
     }
 }
@@ -234,6 +260,27 @@ impl fmt::Display for Change {
                 f,
                 "reused retired code `{code}` in `{enum_path}`; retired codes are never reused, pick a new code"
             ),
+            Change::EnvelopeChanged {
+                from,
+                to,
+                version_key: Some(key),
+            } => write!(
+                f,
+                "changed the envelope's shape from `{from}` to `{to}` without changing `{key}`; bump the profile's version so consumers can tell"
+            ),
+            Change::EnvelopeChanged { from, to, .. } => write!(
+                f,
+                "changed the envelope's shape from `{from}` to `{to}`; consumers parse it, so give the profile a version and bump it, or keep the shape"
+            ),
+            Change::EnvelopeVersion { from, to } => {
+                let shown = |v: &Option<u32>| v.map_or("none".to_owned(), |v| v.to_string());
+                write!(
+                    f,
+                    "envelope version {} -> {}; consumers must adapt to the new shape",
+                    shown(from),
+                    shown(to)
+                )
+            }
         }
     }
 }
@@ -381,6 +428,7 @@ pub fn compare(lock: &Catalog, live: &Catalog) -> Compatibility {
             });
         }
     }
+    changes.extend(envelope_change(lock, live));
     changes.sort_by_key(|c| !c.is_breaking());
     changes.dedup();
     let warnings = live
@@ -392,6 +440,37 @@ pub fn compare(lock: &Catalog, live: &Catalog) -> Compatibility {
         })
         .collect();
     Compatibility { changes, warnings }
+}
+
+/// A lock or catalog without an envelope record is Sponson's shape.
+fn envelope_change(lock: &Catalog, live: &Catalog) -> Option<Change> {
+    let record = |c: &Catalog| {
+        c.envelope
+            .clone()
+            .unwrap_or_else(|| CatalogEnvelope::of(&crate::profile::SPONSON))
+    };
+    let (old, new) = (record(lock), record(live));
+    if old.version != new.version {
+        return Some(Change::EnvelopeVersion {
+            from: old.version,
+            to: new.version,
+        });
+    }
+    if old.shape != new.shape {
+        // The shape names the version key: `...; version=envelopeVersion; ...`.
+        let version_key = new
+            .shape
+            .split("; ")
+            .find_map(|part| part.strip_prefix("version="))
+            .filter(|key| *key != "none")
+            .map(str::to_owned);
+        return Some(Change::EnvelopeChanged {
+            from: old.shape,
+            to: new.shape,
+            version_key,
+        });
+    }
+    None
 }
 
 /// A status the lock recorded must stay; a status given for the first time
