@@ -49,6 +49,7 @@ pub use crate::error::details::{Details, DetailsError, RESERVED_DETAIL_KEYS};
 pub use crate::error::Error;
 #[cfg(feature = "clap")]
 pub use crate::run::clap;
+pub use crate::run::profiled::warn;
 pub use crate::run::render::{render_json, render_text, text_of, Mode, Output};
 pub use crate::run::runner::{emit, run, Runner, PANIC_MESSAGE};
 #[cfg(feature = "tooling")]

@@ -345,3 +345,74 @@ fn the_lock_tells_a_shape_change_that_needs_a_version_bump() {
     assert!(compare(&plain, &plain.clone().with_profile(&SPONSON)).is_unchanged());
     assert!(compare(&plain, &plain.clone().with_profile(&FIRSTDRAFT)).is_breaking());
 }
+
+mod runner {
+    use sponson_codes::profile::{FIRSTDRAFT, NOGGIN};
+    use sponson_codes::{warn, Error, Mode, Runner, Warning};
+
+    use super::{Code, Warn};
+
+    #[test]
+    fn warnings_never_change_the_exit_code() {
+        for profile in [&super::SPONSON, &NOGGIN, &FIRSTDRAFT] {
+            let ok = Runner::<Code>::new("apply", Mode::Json)
+                .profile(profile)
+                .render(|| {
+                    warn(Warning::plain(Warn::YamlAnchor));
+                    Ok::<_, Error<Code>>(1)
+                });
+            assert_eq!(ok.exit, 0, "{}", profile.name);
+            let failed = Runner::<Code>::new("apply", Mode::Json)
+                .profile(profile)
+                .render(|| {
+                    warn(Warning::plain(Warn::YamlAnchor));
+                    Err::<(), _>(Error::new(Code::LockHeld, "held"))
+                });
+            assert_eq!(failed.exit, 3, "{}", profile.name);
+        }
+        let text = Runner::<Code>::new("apply", Mode::Text).render(|| {
+            warn(Warning::plain(Warn::YamlAnchor));
+            Ok::<_, Error<Code>>("done")
+        });
+        assert_eq!(text.stdout, "done\n");
+        assert_eq!(
+            text.stderr,
+            "warning: A YAML anchor was expanded.\nhint: Write it out.\n"
+        );
+    }
+
+    #[test]
+    fn panics_and_shadowed_keys_are_the_fallback_in_every_profile() {
+        for profile in [&super::SPONSON, &NOGGIN, &FIRSTDRAFT] {
+            let out = Runner::<Code>::new("apply", Mode::Json)
+                .profile(profile)
+                .render(|| -> Result<(), Error<Code>> { panic!("token sk-1") });
+            assert_eq!(out.exit, 1);
+            let doc = if profile.failure == sponson_codes::profile::Stream::Stdout {
+                &out.stdout
+            } else {
+                &out.stderr
+            };
+            assert!(
+                doc.contains("INTERNAL") && !doc.contains("sk-1"),
+                "{}: {doc}",
+                profile.name
+            );
+            let shadow = Runner::<Code>::new("apply", Mode::Json)
+                .profile(profile)
+                .render(|| {
+                    Err::<(), _>(
+                        Error::new(Code::LockHeld, "held")
+                            .with_detail("exitCode", &9)
+                            .with_detail("error", &1),
+                    )
+                });
+            if profile.name == "sponson" {
+                assert_eq!(shadow.exit, 3);
+            } else {
+                assert_eq!(shadow.exit, 1, "{}", profile.name);
+                assert!(shadow.stderr.contains("INTERNAL"));
+            }
+        }
+    }
+}

@@ -5,10 +5,10 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
-use sponson_codes::Error;
+use sponson_codes::{Error, Warning};
 
 use crate::cli::{ApplyArgs, CrashSite, PushArgs};
-use crate::codes::Code;
+use crate::codes::{Code, Warn};
 use crate::plan;
 use crate::response;
 
@@ -21,9 +21,19 @@ pub struct Validated {
     pub steps: Vec<String>,
 }
 
-/// `plan validate`.
+/// `plan validate`: a step named like a YAML anchor or alias (`&base`,
+/// `*base`) is kept as written, with a `YAML_ANCHOR` warning.
 pub fn validate(path: &Path) -> Result<Validated, Error<Code>> {
     let parsed = plan::read(path)?;
+    for step in parsed.steps.iter().filter(|s| s.starts_with(['&', '*'])) {
+        sponson_codes::warn(
+            Warning::new(
+                Warn::YamlAnchor,
+                format!("step `{step}` looks like a YAML anchor or alias; it runs under that literal name"),
+            )
+            .with_detail("step", step),
+        );
+    }
     Ok(Validated {
         plan: path.display().to_string(),
         steps: parsed.steps,

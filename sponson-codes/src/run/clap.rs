@@ -18,7 +18,8 @@ use serde_json::{Map, Value};
 
 use crate::code::ErrorCode;
 use crate::error::Error;
-use crate::run::render::{render_json, Mode, Output};
+use crate::run::profiled::render_json_in;
+use crate::run::render::{Mode, Output};
 use crate::run::runner::emit;
 
 /// Parses the process's arguments into `P`; on a parse error, `--help` or
@@ -84,6 +85,7 @@ pub fn parse<P: Parser, C: ErrorCode>() -> Result<P, ExitCode> {
 pub struct Parse<C> {
     json_flag: String,
     errors_to_stderr: bool,
+    profile: &'static crate::profile::Profile,
     code: PhantomData<fn() -> C>,
 }
 
@@ -99,6 +101,7 @@ impl<C: ErrorCode> Parse<C> {
         Parse {
             json_flag: "--json".to_owned(),
             errors_to_stderr: false,
+            profile: crate::profile::registered(),
             code: PhantomData,
         }
     }
@@ -127,6 +130,14 @@ impl<C: ErrorCode> Parse<C> {
     #[must_use]
     pub fn errors_to_stderr(mut self, on: bool) -> Self {
         self.errors_to_stderr = on;
+        self
+    }
+
+    /// Prints usage errors, help and version in `profile` instead of the one
+    /// declared with [`use_profile!`](crate::use_profile).
+    #[must_use]
+    pub fn profile(mut self, profile: &'static crate::profile::Profile) -> Self {
+        self.profile = profile;
         self
     }
 
@@ -218,15 +229,33 @@ impl<C: ErrorCode> Parse<C> {
         match err.kind() {
             ErrorKind::DisplayHelp => {
                 let data = one_field("help", rendered.trim_end());
-                render_json::<_, C>(&command, &Ok(data), self.errors_to_stderr)
+                render_json_in::<_, C>(
+                    self.profile,
+                    &command,
+                    &Ok(data),
+                    self.errors_to_stderr,
+                    &[],
+                )
             }
             ErrorKind::DisplayVersion => {
                 let data = one_field("version", rendered.trim_end());
-                render_json::<_, C>(&command, &Ok(data), self.errors_to_stderr)
+                render_json_in::<_, C>(
+                    self.profile,
+                    &command,
+                    &Ok(data),
+                    self.errors_to_stderr,
+                    &[],
+                )
             }
             _ => {
                 let error = usage_error::<C>(err, &rendered);
-                render_json::<(), C>(&command, &Err(error), self.errors_to_stderr)
+                render_json_in::<(), C>(
+                    self.profile,
+                    &command,
+                    &Err(error),
+                    self.errors_to_stderr,
+                    &[],
+                )
             }
         }
     }

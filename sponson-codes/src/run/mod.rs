@@ -5,5 +5,6 @@
 #[cfg(feature = "clap")]
 pub mod clap;
 pub(crate) mod escape;
+pub(crate) mod profiled;
 pub(crate) mod render;
 pub(crate) mod runner;

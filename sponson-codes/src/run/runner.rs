@@ -10,7 +10,9 @@ use serde::Serialize;
 
 use crate::code::ErrorCode;
 use crate::error::Error;
-use crate::run::render::{check_data, render_json, render_text, text_of, Mode, Output};
+use crate::profile::Profile;
+use crate::run::profiled::{add_text_warnings, render_json_in, take_warnings};
+use crate::run::render::{check_data, render_text, text_of, Mode, Output};
 
 /// The message of the fallback error a panic becomes; the panic's own
 /// message and backtrace go to stderr only, through the panic hook.
@@ -52,6 +54,7 @@ pub struct Runner<C> {
     command: String,
     mode: Mode,
     errors_to_stderr: bool,
+    profile: &'static Profile,
     code: PhantomData<fn() -> C>,
 }
 
@@ -77,8 +80,35 @@ impl<C: ErrorCode> Runner<C> {
             command: command.into(),
             mode,
             errors_to_stderr: false,
+            profile: crate::profile::registered(),
             code: PhantomData,
         }
+    }
+
+    /// Prints in `profile` instead of the one declared with
+    /// [`use_profile!`](crate::use_profile) (Sponson's when none is).
+    ///
+    /// ```
+    /// # use sponson_codes::{Error, ErrorCodes, Mode, Runner};
+    /// # #[derive(Debug, ErrorCodes)]
+    /// # #[codes(rename_all = "kebab-case")]
+    /// # enum Code {
+    /// #     #[code(exit = 2, doc = "The title is missing.")]
+    /// #     TitleRequired,
+    /// #     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    /// #     Internal,
+    /// # }
+    /// let out = Runner::<Code>::new("push", Mode::Json)
+    ///     .profile(&sponson_codes::profile::NOGGIN)
+    ///     .render(|| Err::<(), _>(Error::new(Code::TitleRequired, "push: title required")));
+    /// assert_eq!(out.exit, 2);
+    /// assert!(out.stdout.is_empty());
+    /// assert!(out.stderr.starts_with("{\n  \"status\": \"error\",\n  \"envelopeVersion\": 3,"));
+    /// ```
+    #[must_use]
+    pub fn profile(mut self, profile: &'static Profile) -> Self {
+        self.profile = profile;
+        self
     }
 
     /// In JSON mode, prints failure envelopes on stderr instead of stdout.
@@ -201,18 +231,30 @@ impl<C: ErrorCode> Runner<C> {
     {
         // Rendering runs inside the guard too: a panicking `Serialize` or
         // `Display` must end as an envelope like any other panic.
+        drop(take_warnings());
         let guarded = panic::catch_unwind(AssertUnwindSafe(|| {
             let result = body().map_err(Into::into);
+            let warnings = take_warnings();
             match self.mode {
-                Mode::Json => render_json(&self.command, &result, self.errors_to_stderr),
+                Mode::Json => render_json_in(
+                    self.profile,
+                    &self.command,
+                    &result,
+                    self.errors_to_stderr,
+                    &warnings,
+                ),
                 // The same check as JSON mode's, so both exit alike.
-                Mode::Text => match result
-                    .as_ref()
-                    .map(|data| check_data::<T, C>(&self.command, data))
-                {
-                    Ok(Err(unrenderable)) => render_text(&Err::<T, _>(unrenderable), text),
-                    _ => render_text(&result, text),
-                },
+                Mode::Text => {
+                    let mut out = match result
+                        .as_ref()
+                        .map(|data| check_data::<T, C>(&self.command, data))
+                    {
+                        Ok(Err(unrenderable)) => render_text(&Err::<T, _>(unrenderable), text),
+                        _ => render_text(&result, text),
+                    };
+                    add_text_warnings(&mut out, &warnings);
+                    out
+                }
             }
         }));
         match guarded {
@@ -220,10 +262,21 @@ impl<C: ErrorCode> Runner<C> {
             Err(payload) => {
                 // Dropping a payload can panic again; leaking it cannot.
                 core::mem::forget(payload);
+                let warnings = take_warnings();
                 let error = Err::<(), _>(Error::<C>::fallback(PANIC_MESSAGE));
                 match self.mode {
-                    Mode::Json => render_json(&self.command, &error, self.errors_to_stderr),
-                    Mode::Text => render_text(&error, |_| String::new()),
+                    Mode::Json => render_json_in(
+                        self.profile,
+                        &self.command,
+                        &error,
+                        self.errors_to_stderr,
+                        &warnings,
+                    ),
+                    Mode::Text => {
+                        let mut out = render_text(&error, |_| String::new());
+                        add_text_warnings(&mut out, &warnings);
+                        out
+                    }
                 }
             }
         }

@@ -38,6 +38,7 @@ impl Scratch {
         )
         .unwrap();
         std::fs::write(dir.join("broken.plan"), "- build\nsteps: [x]\n").unwrap();
+        std::fs::write(dir.join("anchored.plan"), "- build\n- *migrate\n").unwrap();
         Scratch { dir }
     }
 
