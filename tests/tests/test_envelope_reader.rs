@@ -23,6 +23,11 @@ fn extra_top_level_keys_never_break_a_reader() {
 
     let read: Envelope<()> = serde_json::from_str(&with("")).unwrap();
     assert!(read.result.is_ok());
+    // `()` holds nothing: it reads any success, whatever its data.
+    for data in [r#""data":"1.2.0","#, r#""data":[1],"#, r#""data":{"a":1},"#] {
+        let read: Envelope<()> = serde_json::from_str(&with(data)).unwrap();
+        assert!(read.result.is_ok());
+    }
     let read: Envelope<Option<u8>> = serde_json::from_str(&with("")).unwrap();
     assert_eq!(read.result.unwrap(), None);
     let read: Envelope<Option<u8>> = serde_json::from_str(&with(r#""data":7,"#)).unwrap();
@@ -106,5 +111,25 @@ fn success_with_an_error_object_is_refused() {
                 .contains("`ok` is true but the envelope has an `error`"),
             "{input}: {err}"
         );
+    }
+}
+
+#[test]
+fn whatever_serde_json_reads_prints_again() {
+    let nest = |levels: usize| format!("{}0{}", "[".repeat(levels), "]".repeat(levels));
+    // 127 levels, the envelope's own object included: serde_json's limit.
+    for text in [
+        format!(r#"{{"ok":true,"command":"c","a":{}}}"#, nest(126)),
+        format!(r#"{{"ok":true,"command":"c","data":{}}}"#, nest(126)),
+        format!(
+            r#"{{"ok":false,"command":"c","error":{{"code":"X","message":"m","d":{}}}}}"#,
+            nest(125)
+        ),
+    ] {
+        let read: Envelope = serde_json::from_str(&text).unwrap();
+        assert_eq!(serde_json::to_string(&read).unwrap(), text);
+        let read: Envelope<serde_json::Value, serde_json::Value> =
+            serde_json::from_str(&text).unwrap();
+        assert_eq!(serde_json::to_string(&read).unwrap(), text);
     }
 }

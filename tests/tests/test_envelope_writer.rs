@@ -107,6 +107,16 @@ fn a_refused_failure_envelope_writes_nothing() {
         );
         assert_eq!(written, "");
     }
+    // `Details` that recorded a refused key refuse to be written.
+    let mut details = Details::new();
+    details.insert("a", &1);
+    details.insert("hint", "x");
+    let (result, written) = write(&failure(details));
+    assert!(result
+        .unwrap_err()
+        .to_string()
+        .contains("detail key `hint` is reserved"));
+    assert_eq!(written, "");
     let (result, written) = write(&failure(FailsLate));
     assert!(result.is_err());
     assert_eq!(written, "");
@@ -202,13 +212,23 @@ fn deep_data_is_the_fallback_code_in_both_modes() {
 
 #[test]
 fn every_document_written_is_one_serde_json_reads_back() {
-    // serde_json reads 127 levels of nesting by default: the envelope is one.
+    // serde_json reads 127 levels of nesting by default, the envelope's own
+    // included.
     let (exit, stdout) = deep_success(126);
     assert_eq!(exit, 0);
     let doc: Value = serde_json::from_str(&stdout).unwrap();
     assert_eq!(doc["ok"], true);
     let (exit, stdout) = deep_success(127);
     assert_eq!(exit, 1, "{stdout:.300}");
+    // Object data shares the envelope's level.
+    let object = |levels| {
+        let data = BTreeMap::from([("deep", Deep(levels))]);
+        render_json::<_, Code>("apply", &Ok(data), false)
+    };
+    let out = object(126);
+    assert_eq!(out.exit, 0);
+    serde_json::from_str::<Value>(&out.stdout).unwrap();
+    assert_eq!(object(127).exit, 1);
     // A detail is one level further in: the error object.
     let detail = |levels| {
         let err = Error::new(Code::LockHeld, "held").with_detail("deep", &Deep(levels));

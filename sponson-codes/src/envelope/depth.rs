@@ -7,10 +7,11 @@ use core::fmt;
 use serde::ser::{self, Serialize, Serializer};
 use serde_json::Value;
 
-/// The most arrays and objects a value written into an envelope may nest,
-/// counting its own: the envelope adds one level, and `serde_json` reads 127
-/// by default, so every envelope written is one that `serde_json` reads back.
-pub(crate) const MAX_LEVELS: usize = 126;
+/// The most arrays and objects an envelope nests, its own object included:
+/// what `serde_json` reads by default, so that it reads back every envelope
+/// written. Object data shares the envelope's level; other data, and the
+/// error object, are one level in.
+pub(crate) const MAX_LEVELS: usize = 127;
 
 /// The most nested `Serialize` calls walked: `Some`, newtypes and variants
 /// add a call without a JSON level (`Option<Box<Node>>` takes two per level),
@@ -32,7 +33,10 @@ impl fmt::Display for Unwritable {
         match self {
             // Callers say what ("data nests ...").
             Unwritable::TooDeep => {
-                write!(f, "deeper than {MAX_LEVELS} levels of arrays and objects")
+                write!(
+                    f,
+                    "deeper than an envelope holds ({MAX_LEVELS} levels of arrays and objects, the envelope's included)"
+                )
             }
             Unwritable::Serialize(err) => err.fmt(f),
         }

@@ -35,8 +35,8 @@ pub const RESERVED_DATA_KEYS: [&str; 3] = ["ok", "command", "error"];
 /// Serializing checks everything before it writes anything, and fails,
 /// rather than shadowing, when object data has a key `ok`, `command` or
 /// `error`, when details are not an object or take `code`, `message` or
-/// `hint`, or when data or details nest deeper than 126 levels of arrays and
-/// objects (so that `serde_json` reads back every envelope written); the
+/// `hint`, or when data or details would make the envelope nest deeper than
+/// 127 levels of arrays and objects (what `serde_json` reads back); the
 /// runner reports such a failure as the fallback code.
 ///
 /// ```

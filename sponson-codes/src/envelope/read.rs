@@ -87,8 +87,14 @@ impl<'de, T: DeserializeOwned, D: DeserializeOwned> Visitor<'de> for EnvelopeVis
 
 /// Data is the rest of the envelope when that reads as `T` (object data was
 /// flattened), else its `data` field, else `null` (data was omitted). Other
-/// keys are ignored.
+/// keys are ignored. A `T` that holds nothing (zero-sized, like `()`) and
+/// reads from `null` ignores the data, whatever it is.
 fn read_data<T: DeserializeOwned>(fields: Map<String, Value>) -> Result<T, serde_json::Error> {
+    if core::mem::size_of::<T>() == 0 {
+        if let Ok(nothing) = T::deserialize(Value::Null) {
+            return Ok(nothing);
+        }
+    }
     let rest = Value::Object(fields);
     let flattened = match T::deserialize(&rest) {
         Ok(data) => return Ok(data),

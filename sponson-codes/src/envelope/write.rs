@@ -26,8 +26,9 @@ pub(crate) enum Data {
     Wrapped(Value),
 }
 
-/// Checks success data: at most [`MAX_LEVELS`] deep, and an object without
-/// the envelope's own keys.
+/// Checks success data: an object without the envelope's own keys, and no
+/// deeper than the envelope holds ([`MAX_LEVELS`] for an object, which
+/// shares the envelope's level, one less for a value under `data`).
 pub(crate) fn data<T: Serialize + ?Sized>(data: &T) -> Result<Data, String> {
     let value = depth::to_value(data, MAX_LEVELS).map_err(|err| match err {
         depth::Unwritable::TooDeep => format!("data nests {err}"),
@@ -35,6 +36,9 @@ pub(crate) fn data<T: Serialize + ?Sized>(data: &T) -> Result<Data, String> {
     })?;
     match value {
         Value::Null => Ok(Data::Fields(Map::new())),
+        Value::Array(_) if !depth::within(&value, MAX_LEVELS - 1) => {
+            Err(format!("data nests {}", depth::Unwritable::TooDeep))
+        }
         Value::Object(fields) => match fields
             .keys()
             .find(|key| RESERVED_DATA_KEYS.contains(&key.as_str()))
@@ -60,9 +64,13 @@ pub(crate) struct CheckedError<'a> {
 pub(crate) fn error<D: Serialize + 'static>(
     body: &ErrorBody<D>,
 ) -> Result<CheckedError<'_>, String> {
-    // `Details` checked each key and value as it was added: no copy to check.
+    // `Details` checked each key and value as it was added: no copy to check,
+    // but a refused insertion it recorded is refused here too.
     let details = match (&body.details as &dyn Any).downcast_ref::<Details>() {
-        Some(details) => Cow::Borrowed(details.as_map()),
+        Some(details) => match details.problem() {
+            Some(problem) => return Err(problem.to_string()),
+            None => Cow::Borrowed(details.as_map()),
+        },
         None => match Details::from_serialize(&body.details) {
             Ok(details) => Cow::Owned(details.into_map()),
             // As for data: serde_json's own words.

@@ -28,6 +28,11 @@ pub struct Limits {
     pub max_depth: usize,
     /// The longest string kept, in bytes; a longer one is dropped.
     pub max_string_bytes: usize,
+    /// The longest number kept, as written, in bytes; a longer one is
+    /// dropped. A number is at most 24 bytes unless serde_json's
+    /// `arbitrary_precision` feature is on in the build (any crate can switch
+    /// it on), which keeps every digit of the input.
+    pub max_number_bytes: usize,
     /// The most items an array may have; a longer array is dropped.
     pub max_array_items: usize,
     /// The most bytes of keys and strings kept in all; fields past the
@@ -41,6 +46,7 @@ impl Default for Limits {
             max_input_bytes: 1 << 20,
             max_depth: 8,
             max_string_bytes: 4096,
+            max_number_bytes: 64,
             max_array_items: 256,
             max_total_bytes: 64 << 10,
         }
@@ -63,7 +69,7 @@ pub enum Shape {
     String,
     /// A number without a fraction that fits `i64` or `u64`.
     Integer,
-    /// Any number.
+    /// Any number written in at most [`Limits::max_number_bytes`].
     Number,
     /// `true` or `false`.
     Bool,
@@ -264,8 +270,11 @@ fn project_value(shape: &Shape, value: &Value, depth: usize, budget: &mut Budget
         (Shape::String, Value::String(text)) => (text.len() <= budget.limits.max_string_bytes
             && budget.spend(text.len()))
         .then(|| value.clone()),
-        (Shape::Integer, Value::Number(n)) if n.is_i64() || n.is_u64() => Some(value.clone()),
-        (Shape::Number, Value::Number(_)) | (Shape::Bool, Value::Bool(_)) => Some(value.clone()),
+        (Shape::Integer, Value::Number(n)) if n.is_i64() || n.is_u64() => {
+            number_within(n, budget).then(|| value.clone())
+        }
+        (Shape::Number, Value::Number(n)) => number_within(n, budget).then(|| value.clone()),
+        (Shape::Bool, Value::Bool(_)) => Some(value.clone()),
         (Shape::Array(item), Value::Array(items)) => {
             if depth >= budget.limits.max_depth || items.len() > budget.limits.max_array_items {
                 return None;
@@ -290,6 +299,11 @@ fn project_value(shape: &Shape, value: &Value, depth: usize, budget: &mut Budget
         }
         _ => None,
     }
+}
+
+/// Whether `number` is written within [`Limits::max_number_bytes`].
+fn number_within(number: &serde_json::Number, budget: &Budget) -> bool {
+    number.to_string().len() <= budget.limits.max_number_bytes
 }
 
 /// Why [`Allowlist::project_str`] kept nothing.

@@ -63,7 +63,8 @@ impl Details {
     /// assert_eq!(err.to_string(), "details must serialize to a JSON object, not an array");
     /// ```
     pub fn from_serialize<T: Serialize + ?Sized>(value: &T) -> Result<Details, DetailsError> {
-        let value = depth::to_value(value, MAX_LEVELS).map_err(|err| match err {
+        // The error object is one level into the envelope.
+        let value = depth::to_value(value, MAX_LEVELS - 1).map_err(|err| match err {
             Unwritable::TooDeep => DetailsError::TooDeep,
             Unwritable::Serialize(err) => DetailsError::Serialize(err.to_string()),
         })?;
@@ -88,7 +89,7 @@ impl Details {
                     return Err(DetailsError::Reserved(key.clone()));
                 }
                 let map = Value::Object(map);
-                if !depth::within(&map, MAX_LEVELS) {
+                if !depth::within(&map, MAX_LEVELS - 1) {
                     return Err(DetailsError::TooDeep);
                 }
                 let Value::Object(map) = map else {
@@ -139,8 +140,8 @@ impl Details {
         if is_reserved(key) {
             return Err(DetailsError::Reserved(key.to_owned()));
         }
-        // One level is the details object itself.
-        let value = match depth::to_value(value, MAX_LEVELS - 1) {
+        // Inside the error object, one level into the envelope.
+        let value = match depth::to_value(value, MAX_LEVELS - 2) {
             Ok(value) => value,
             Err(Unwritable::TooDeep) => return Err(DetailsError::TooDeep),
             Err(Unwritable::Serialize(_)) => Value::Null,
@@ -254,9 +255,9 @@ pub enum DetailsError {
     Reserved(String),
     /// The value failed to serialize.
     Serialize(String),
-    /// The details nest deeper than an envelope writes (126 levels of arrays
-    /// and objects, the details object included), so that every envelope is
-    /// one that `serde_json` reads back.
+    /// The details nest deeper than an envelope holds: 126 levels of arrays
+    /// and objects, the error object included, so that the envelope's 127
+    /// levels are what `serde_json` reads back.
     TooDeep,
 }
 

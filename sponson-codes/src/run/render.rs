@@ -85,8 +85,8 @@ impl Output {
 /// escapes), so every common line splitter sees one envelope as one line.
 ///
 /// Data that cannot be rendered (its `Serialize` fails, it is an object with
-/// a key `ok`, `command` or `error`, or it nests deeper than 126 levels) is a
-/// programming error, reported as `C`'s fallback code.
+/// a key `ok`, `command` or `error`, or the envelope would nest deeper than
+/// 127 levels) is a programming error, reported as `C`'s fallback code.
 ///
 /// ```
 /// use sponson_codes::{render_json, Error, ErrorCodes};
