@@ -49,10 +49,12 @@ pub fn opt_str(value: Option<String>) -> TokenStream {
     }
 }
 
-fn table_entry(input: &Input, variant: &Variant) -> TokenStream {
+/// One `CodeInfo` of the table, by named fields; `exit` is the variant's, or
+/// 0 for a warning.
+pub fn table_entry(input: &Input, variant: &Variant, exit: u8) -> TokenStream {
     let attrs = &variant.attrs;
     let code = &variant.code;
-    let exit = Literal::u8_unsuffixed(attrs.exit.as_ref().map_or(1, |e| e.value.0));
+    let exit = Literal::u8_unsuffixed(exit);
     let doc = attrs
         .doc
         .as_ref()
@@ -61,23 +63,34 @@ fn table_entry(input: &Input, variant: &Variant) -> TokenStream {
     let hint = opt_str(attrs.hint.as_ref().map(|h| h.value.value()));
     let explain = &variant.doc;
     let name = variant.ident.unraw().to_string();
-    let fallback = attrs.fallback.is_some();
     let usage = attrs.usage.is_some();
     let retired = opt_str(attrs.retired.as_ref().map(|r| r.value.value()));
-    let web = crate::web::table_suffix(input, variant);
+    let web = crate::web::table_fields(input, variant);
     quote! {
-        __sp::CodeInfo::__new(#code, #exit, #doc, #hint, #explain, #name, #fallback, #usage, #retired)#web
+        __sp::CodeFields {
+            code: #code,
+            exit: #exit,
+            doc: #doc,
+            hint: #hint,
+            explain: #explain,
+            variant: #name,
+            usage: #usage,
+            retired: #retired,
+            #web
+        }
+        .build()
     }
 }
 
 fn error_code_impl(input: &Input) -> TokenStream {
     let ident = input.ident;
-    let name = ident.unraw().to_string();
-    let doc = &input.doc;
-    let entries = input
-        .variants
-        .iter()
-        .map(|variant| table_entry(input, variant));
+    let entries = input.variants.iter().map(|variant| {
+        table_entry(
+            input,
+            variant,
+            variant.attrs.exit.as_ref().map_or(1, |e| e.value.0),
+        )
+    });
     let exits = input
         .attrs
         .exits
@@ -93,9 +106,13 @@ fn error_code_impl(input: &Input) -> TokenStream {
         Some(index) => quote!(__Some(&<Self as __sp::ErrorCode>::TABLE[#index])),
         None => quote!(__None),
     };
-    let public = input.public;
-    let non_exhaustive = input.non_exhaustive;
-    let deny_unknown = input.attrs.deny_unknown.is_some();
+    let record = enum_record(
+        input,
+        &quote!(__sp::ErrorCode),
+        &quote!(__SPONSON_EXITS),
+        fallback,
+        &quote!(Errors),
+    );
     let arms = input.variants.iter().enumerate().map(|(index, variant)| {
         let variant = variant.ident;
         quote!(Self::#variant { .. } => #index,)
@@ -107,22 +124,7 @@ fn error_code_impl(input: &Input) -> TokenStream {
         #[automatically_derived]
         impl __sp::ErrorCode for #ident {
             const TABLE: &'static [__sp::CodeInfo] = &[#(#entries),*];
-            const ENUM: &'static __sp::EnumInfo = &__sp::EnumInfo::__new(
-                #name,
-                __sp::core::module_path!(),
-                match __sp::core::option_env!("CARGO_PKG_NAME") {
-                    __Some(name) => name,
-                    __None => "",
-                },
-                #doc,
-                __SPONSON_EXITS,
-                <Self as __sp::ErrorCode>::TABLE,
-                #fallback,
-                #public,
-                #non_exhaustive,
-                #deny_unknown,
-            );
-            const FALLBACK_INFO: &'static __sp::CodeInfo = &<Self as __sp::ErrorCode>::TABLE[#fallback];
+            const ENUM: &'static __sp::EnumInfo = #record;
             const USAGE_INFO: __sp::core::option::Option<&'static __sp::CodeInfo> = #usage;
 
             #[inline]
@@ -132,6 +134,41 @@ fn error_code_impl(input: &Input) -> TokenStream {
 
             #details
         }
+    }
+}
+
+/// The `EnumInfo` of the enum, by named fields, as a `&'static` expression.
+/// `of` is the trait whose `TABLE` it lists; `kind` a `CodeKind` variant.
+pub fn enum_record(
+    input: &Input,
+    of: &TokenStream,
+    exits: &TokenStream,
+    fallback: usize,
+    kind: &TokenStream,
+) -> TokenStream {
+    let name = input.ident.unraw().to_string();
+    let explain = &input.doc;
+    let public = input.public;
+    let non_exhaustive = input.non_exhaustive;
+    let deny_unknown = input.attrs.deny_unknown.is_some();
+    quote! {
+        &__sp::EnumFields {
+            name: #name,
+            module_path: __sp::core::module_path!(),
+            crate_name: match __sp::core::option_env!("CARGO_PKG_NAME") {
+                __Some(name) => name,
+                __None => "",
+            },
+            explain: #explain,
+            exits: #exits,
+            table: <Self as #of>::TABLE,
+            fallback: #fallback,
+            public: #public,
+            non_exhaustive: #non_exhaustive,
+            deny_unknown: #deny_unknown,
+            kind: __sp::CodeKind::#kind,
+        }
+        .build()
     }
 }
 
@@ -215,13 +252,12 @@ fn unit_impls(input: &Input) -> syn::Result<TokenStream> {
     let order = order.iter().map(|i| Literal::u32_unsuffixed(*i));
     let variants: Vec<_> = input.variants.iter().map(|v| v.ident).collect();
     let indices = 0..n;
-    let fallback = variants[input.fallback_index().unwrap_or(0)];
     let string_form = string_form(ident);
     Ok(quote! {
         #[automatically_derived]
         impl __sp::ErrorCodeSet for #ident {
             const ALL: &'static [Self] = &[#(Self::#variants),*];
-            const FALLBACK: Self = Self::#fallback;
+            const FALLBACK: Self = Self::__sponson_from_index(<Self as __sp::ErrorCode>::ENUM.fallback);
 
             #[inline]
             fn from_code(code: &__sp::core::primitive::str) -> __sp::core::option::Option<Self> {
@@ -249,7 +285,7 @@ fn unit_impls(input: &Input) -> syn::Result<TokenStream> {
             /// Every variant, in declaration order.
             #vis const ALL: &'static [Self] = <Self as __sp::ErrorCodeSet>::ALL;
             /// The fallback variant, for unknown codes and unexpected failures.
-            #vis const FALLBACK: Self = Self::#fallback;
+            #vis const FALLBACK: Self = <Self as __sp::ErrorCodeSet>::FALLBACK;
 
             /// The variant whose code is exactly `code`, if the enum lists it.
             #[must_use]
@@ -263,7 +299,7 @@ fn unit_impls(input: &Input) -> syn::Result<TokenStream> {
             #vis const fn __sponson_from_index(index: __sp::core::primitive::usize) -> Self {
                 match index {
                     #(#indices => Self::#variants,)*
-                    _ => Self::#fallback,
+                    _ => __sp::core::panic!("no variant at this index"),
                 }
             }
         }

@@ -21,10 +21,12 @@ pub fn expand(input: &Input, errors: syn::Error) -> TokenStream {
         let code = &variant.code;
         let name = variant.ident.to_string();
         quote! {
-            __sp::CodeInfo::__new(
-                #code, 1, "", __sp::core::option::Option::None, "", #name,
-                false, false, __sp::core::option::Option::None,
-            )
+            __sp::CodeFields {
+                code: #code,
+                variant: #name,
+                ..__sp::STUB_FIELDS
+            }
+            .build()
         }
     });
     let unit = match input.variants.first() {

@@ -5,11 +5,10 @@
 use crate::ast::Input;
 use crate::attr::Keyed;
 use crate::ctxt::Ctxt;
-use crate::expand::{krate, opt_str, write_details};
+use crate::expand::{enum_record, krate, table_entry, write_details};
 use crate::phf;
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
-use syn::ext::IdentExt;
 
 pub fn derive(input: TokenStream) -> TokenStream {
     let input: syn::DeriveInput = match syn::parse2(input) {
@@ -138,22 +137,18 @@ fn expand(input: &Input) -> syn::Result<TokenStream> {
     let krate = krate(input);
     let ident = input.ident;
     let vis = &input.original.vis;
-    let name = ident.unraw().to_string();
-    let doc = &input.doc;
-    let public = input.public;
-    let non_exhaustive = input.non_exhaustive;
-    let entries = input.variants.iter().map(|variant| {
-        let attrs = &variant.attrs;
-        let code = &variant.code;
-        let doc = attrs.doc.as_ref().map(|d| d.value.value()).unwrap_or_default();
-        let hint = opt_str(attrs.hint.as_ref().map(|h| h.value.value()));
-        let explain = &variant.doc;
-        let name = variant.ident.unraw().to_string();
-        let retired = opt_str(attrs.retired.as_ref().map(|r| r.value.value()));
-        // `http` is refused above, so this adds the docs URL only.
-        let web = crate::web::table_suffix(input, variant);
-        quote!(__sp::CodeInfo::__new(#code, 0, #doc, #hint, #explain, #name, false, false, #retired)#web)
-    });
+    // `http` is refused above, so the table gets the docs URL only.
+    let entries = input
+        .variants
+        .iter()
+        .map(|variant| table_entry(input, variant, 0));
+    let record = enum_record(
+        input,
+        &quote!(__sp::WarningCode),
+        &quote!(&[]),
+        0,
+        &quote!(Warnings),
+    );
     let arms = input.variants.iter().enumerate().map(|(index, variant)| {
         let variant = variant.ident;
         quote!(Self::#variant { .. } => #index,)
@@ -173,22 +168,7 @@ fn expand(input: &Input) -> syn::Result<TokenStream> {
             #[automatically_derived]
             impl __sp::WarningCode for #ident {
                 const TABLE: &'static [__sp::CodeInfo] = &[#(#entries),*];
-                const ENUM: &'static __sp::EnumInfo = &__sp::EnumInfo::__new(
-                    #name,
-                    __sp::core::module_path!(),
-                    match __sp::core::option_env!("CARGO_PKG_NAME") {
-                        __Some(name) => name,
-                        __None => "",
-                    },
-                    #doc,
-                    &[],
-                    <Self as __sp::WarningCode>::TABLE,
-                    0,
-                    #public,
-                    #non_exhaustive,
-                    false,
-                )
-                .__warnings();
+                const ENUM: &'static __sp::EnumInfo = #record;
 
                 #[inline]
                 fn info(&self) -> &'static __sp::CodeInfo {

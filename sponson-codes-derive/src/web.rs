@@ -165,26 +165,20 @@ pub fn url(input: &Input, variant: &Variant) -> Option<String> {
     Some(template.replace("{code}", &variant.code))
 }
 
-/// The call appended to a table entry; nothing when neither key is used, so
-/// enums without them expand as before.
-pub fn table_suffix(input: &Input, variant: &Variant) -> TokenStream {
-    let status = status(input, variant);
-    let url = url(input, variant);
-    if status.is_none() && url.is_none() {
-        return TokenStream::new();
-    }
-    let status = match status {
+/// The `http` and `url` fields of a table entry.
+pub fn table_fields(input: &Input, variant: &Variant) -> TokenStream {
+    let status = match status(input, variant) {
         Some(status) => {
             let status = Literal::u16_unsuffixed(status);
             quote!(__Some(#status))
         }
         None => quote!(__None),
     };
-    let url = match url {
+    let url = match url(input, variant) {
         Some(url) => quote!(__Some(#url)),
         None => quote!(__None),
     };
-    quote!(.__with_web(#status, #url))
+    quote!(http: #status, url: #url,)
 }
 
 #[cfg(test)]

@@ -3,12 +3,12 @@
 pub use ::core;
 pub use ::inventory;
 pub use ::serde;
-pub use ::serde_json;
 pub use ::std;
 
 pub use crate::code::registry::Registration;
 pub use crate::code::{
-    CodeInfo, EnumInfo, ErrorCode, ErrorCodeSet, ExitClass, UnknownCode, WarningCode,
+    CodeFields, CodeInfo, CodeKind, EnumFields, EnumInfo, ErrorCode, ErrorCodeSet, ExitClass,
+    UnknownCode, WarningCode,
 };
 pub use crate::error::details::Details;
 
@@ -90,10 +90,37 @@ impl<C: ErrorCodeSet> serde::de::Visitor<'_> for CodeVisitor<C> {
 
 /// What stub impls point at while the enum has errors; never seen at run time
 /// because the crate does not compile.
-pub static STUB_INFO: CodeInfo = CodeInfo::__new("", 1, "", None, "", "", true, false, None);
+pub static STUB_INFO: CodeInfo = STUB_FIELDS.build();
+
+/// The placeholder metadata of the codes in stub impls.
+pub const STUB_FIELDS: CodeFields = CodeFields {
+    code: "",
+    exit: 1,
+    doc: "",
+    hint: None,
+    explain: "",
+    variant: "",
+    usage: false,
+    retired: None,
+    http: None,
+    url: None,
+};
 
 /// See [`STUB_INFO`].
-pub static STUB_ENUM: EnumInfo = EnumInfo::__new("", "", "", "", &[], &[], 0, false, false, false);
+pub static STUB_ENUM: EnumInfo = EnumFields {
+    name: "",
+    module_path: "",
+    crate_name: "",
+    explain: "",
+    exits: &[],
+    table: core::slice::from_ref(&STUB_INFO),
+    fallback: 0,
+    public: false,
+    non_exhaustive: false,
+    deny_unknown: false,
+    kind: CodeKind::Errors,
+}
+.build();
 
 /// `FromStr` and `Deserialize` for a warning enum of unit variants: strict,
 /// since warnings have no fallback.

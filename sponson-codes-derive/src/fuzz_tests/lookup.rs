@@ -34,7 +34,6 @@ pub(super) fn check_lookup(
     ident: &str,
     entries: &[ExpectedEntry],
     variants: &[String],
-    fallback: usize,
 ) -> Result<(), String> {
     let set = items
         .impls
@@ -149,7 +148,7 @@ pub(super) fn check_lookup(
         .enumerate()
         .map(|(i, variant)| format!("{i}usize => Self :: {variant} ,"))
         .collect();
-    arms.push(format!("_ => Self :: {} ,", variants[fallback]));
+    arms.push("_ => __sp :: core :: panic ! (\"no variant at this index\") ,".to_string());
     if !from_index.contains(&format!("match index {{ {} }}", arms.join(" "))) {
         return Err(format!(
             "__sponson_from_index does not map rows back in order: {from_index}"

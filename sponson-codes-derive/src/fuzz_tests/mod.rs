@@ -332,5 +332,6 @@ fn raw_identifiers_are_named_without_their_prefix() {
     assert_eq!(names, ["Type", "Match"]);
     let codes: Vec<&str> = generated.entries.iter().map(|e| e.code.as_str()).collect();
     assert_eq!(codes, ["TYPE", "MATCH"]);
-    assert_eq!(lit_string(&generated.enum_args[0]).unwrap(), "Enum");
+    let name = structure::field(&generated.enum_fields, "name").unwrap();
+    assert_eq!(lit_string(name).unwrap(), "Enum");
 }

@@ -267,25 +267,77 @@ fn opt_string(tokens: &[TokenTree]) -> Result<Option<String>, String> {
     }
 }
 
+/// The fields of `path { name: value, .. }.build()`, by name, in order.
+pub(super) fn fields_of(
+    tokens: &[TokenTree],
+    path: &str,
+) -> Result<Vec<(String, Vec<TokenTree>)>, String> {
+    let (group, head) = match tokens {
+        [head @ .., TokenTree::Group(group), TokenTree::Punct(dot), TokenTree::Ident(build), TokenTree::Group(args)]
+            if group.delimiter() == Delimiter::Brace
+                && dot.as_char() == '.'
+                && build == "build"
+                && args.delimiter() == Delimiter::Parenthesis
+                && args.stream().is_empty() =>
+        {
+            (group, head)
+        }
+        _ => {
+            return Err(format!(
+                "expected `{path} {{ .. }}.build()`, got `{}`",
+                stream(tokens)
+            ))
+        }
+    };
+    if stream(head).to_string() != path {
+        return Err(format!("built by `{}`, not `{path}`", stream(head)));
+    }
+    split_commas(group.stream())
+        .into_iter()
+        .map(|field| match field.as_slice() {
+            [TokenTree::Ident(name), TokenTree::Punct(colon), value @ ..]
+                if colon.as_char() == ':' && !value.is_empty() =>
+            {
+                Ok((name.to_string(), value.to_vec()))
+            }
+            _ => Err(format!("field `{}` of `{path}`", stream(&field))),
+        })
+        .collect()
+}
+
+/// The value of field `name` in what [`fields_of`] read.
+pub(super) fn field<'a>(
+    fields: &'a [(String, Vec<TokenTree>)],
+    name: &str,
+) -> Result<&'a [TokenTree], String> {
+    fields
+        .iter()
+        .find(|(n, _)| n == name)
+        .map(|(_, value)| value.as_slice())
+        .ok_or_else(|| format!("no field `{name}`"))
+}
+
+/// A table entry; `fallback` is not in the entry but in the enum's record,
+/// and is set by the caller.
 pub(super) fn entry(tokens: &[TokenTree]) -> Result<ExpectedEntry, String> {
-    let path = stream(&tokens[..tokens.len().saturating_sub(1)]).to_string();
-    if path != "__sp :: CodeInfo :: __new" {
-        return Err(format!("table entry built by `{path}`"));
+    let fields = fields_of(tokens, "__sp :: CodeFields")?;
+    let names: Vec<&str> = fields.iter().map(|(n, _)| n.as_str()).collect();
+    let want = [
+        "code", "exit", "doc", "hint", "explain", "variant", "usage", "retired", "http", "url",
+    ];
+    if names != want {
+        return Err(format!("CodeFields with fields {names:?}"));
     }
-    let args = call_args(tokens)?;
-    if args.len() != 9 {
-        return Err(format!("CodeInfo::__new with {} arguments", args.len()));
-    }
-    let exit = lit_int(&args[1])?;
+    let exit = lit_int(field(&fields, "exit")?)?;
     Ok(ExpectedEntry {
-        code: lit_string(&args[0])?,
+        code: lit_string(field(&fields, "code")?)?,
         exit: u8::try_from(exit).map_err(|_| format!("exit {exit}"))?,
-        doc: lit_string(&args[2])?,
-        hint: opt_string(&args[3])?,
-        explain: lit_string(&args[4])?,
-        variant: lit_string(&args[5])?,
-        fallback: lit_bool(&args[6])?,
-        usage: lit_bool(&args[7])?,
-        retired: opt_string(&args[8])?,
+        doc: lit_string(field(&fields, "doc")?)?,
+        hint: opt_string(field(&fields, "hint")?)?,
+        explain: lit_string(field(&fields, "explain")?)?,
+        variant: lit_string(field(&fields, "variant")?)?,
+        fallback: false,
+        usage: lit_bool(field(&fields, "usage")?)?,
+        retired: opt_string(field(&fields, "retired")?)?,
     })
 }

@@ -4,7 +4,8 @@
 use super::generate::{ExpectedEntry, ExpectedEnum};
 use super::lookup::check_lookup;
 use super::structure::{
-    array_of, call_args, entry, lit_bool, lit_int, lit_string, parse_wrapper, split_commas, Impl,
+    array_of, call_args, entry, field, fields_of, lit_bool, lit_int, lit_string, parse_wrapper,
+    split_commas, Impl,
 };
 use proc_macro2::{TokenStream, TokenTree};
 use std::collections::BTreeSet;
@@ -15,7 +16,7 @@ pub(super) struct Generated {
     pub(super) krate: String,
     pub(super) entries: Vec<ExpectedEntry>,
     pub(super) exits: Vec<(u8, String)>,
-    pub(super) enum_args: Vec<Vec<TokenTree>>,
+    pub(super) enum_fields: Vec<(String, Vec<TokenTree>)>,
     pub(super) details: BTreeSet<String>,
 }
 
@@ -99,7 +100,7 @@ pub(super) fn check_generated(
             .ok_or_else(|| format!("no const {name}"))
     };
     let table = array_of(&konst(error_code, "TABLE")?)?;
-    let entries = split_commas(table)
+    let mut entries = split_commas(table)
         .iter()
         .map(|tokens| entry(tokens))
         .collect::<Result<Vec<_>, _>>()?;
@@ -125,16 +126,6 @@ pub(super) fn check_generated(
             return Err(format!("empty doc for {}", entry.code));
         }
     }
-    let fallbacks = entries.iter().filter(|e| e.fallback).count();
-    if fallbacks != 1 {
-        return Err(format!("{fallbacks} fallbacks in the table"));
-    }
-    let fallback = entries.iter().position(|e| e.fallback).unwrap();
-    let fallback_info = konst(error_code, "FALLBACK_INFO")?.to_string();
-    if !fallback_info.ends_with(&format!("TABLE [{fallback}usize]")) {
-        return Err(format!("FALLBACK_INFO is `{fallback_info}`"));
-    }
-
     // `info` maps each variant to its own row.
     let info = error_code
         .fns
@@ -152,23 +143,42 @@ pub(super) fn check_generated(
         return Err(format!("info does not map each variant to its row: {info}"));
     }
 
-    // The enum's record.
+    // The enum's record, the one place the fallback is recorded.
     let enum_value: Vec<TokenTree> = konst(error_code, "ENUM")?.into_iter().collect();
-    let enum_args = match enum_value.as_slice() {
-        [TokenTree::Punct(amp), rest @ ..] if amp.as_char() == '&' => call_args(rest)?,
-        _ => return Err("ENUM is not `&EnumInfo::__new(..)`".into()),
+    let enum_fields = match enum_value.as_slice() {
+        [TokenTree::Punct(amp), rest @ ..] if amp.as_char() == '&' => {
+            fields_of(rest, "__sp :: EnumFields")?
+        }
+        _ => return Err("ENUM is not `&EnumFields { .. }.build()`".into()),
     };
-    if enum_args.len() != 10 {
-        return Err(format!(
-            "EnumInfo::__new with {} arguments",
-            enum_args.len()
-        ));
+    let names: Vec<&str> = enum_fields.iter().map(|(n, _)| n.as_str()).collect();
+    let want = [
+        "name",
+        "module_path",
+        "crate_name",
+        "explain",
+        "exits",
+        "table",
+        "fallback",
+        "public",
+        "non_exhaustive",
+        "deny_unknown",
+        "kind",
+    ];
+    if names != want {
+        return Err(format!("EnumFields with fields {names:?}"));
     }
-    if lit_string(&enum_args[0])? != ident.trim_start_matches("r#") {
+    if lit_string(field(&enum_fields, "name")?)? != ident.trim_start_matches("r#") {
         return Err("ENUM names another enum".into());
     }
-    if lit_int(&enum_args[6])? != fallback as u64 {
-        return Err("ENUM's fallback index differs".into());
+    let fallback =
+        usize::try_from(lit_int(field(&enum_fields, "fallback")?)?).map_err(|e| e.to_string())?;
+    entries
+        .get_mut(fallback)
+        .ok_or_else(|| format!("fallback index {fallback} outside the table"))?
+        .fallback = true;
+    if error_code.consts.iter().any(|(n, _)| n == "FALLBACK_INFO") {
+        return Err("FALLBACK_INFO is generated, not derived from ENUM".into());
     }
 
     // Exit classes.
@@ -198,13 +208,13 @@ pub(super) fn check_generated(
     }
 
     if all_units {
-        check_lookup(&items, ident, &entries, variants, fallback)?;
+        check_lookup(&items, ident, &entries, variants)?;
     }
     Ok(Generated {
         krate,
         entries,
         exits,
-        enum_args,
+        enum_fields,
         details,
     })
 }
@@ -275,18 +285,15 @@ pub(super) fn check_expected(generated: &Generated, exp: &ExpectedEnum) -> Resul
             generated.exits, exp.exits
         ));
     }
-    let args = &generated.enum_args;
-    if lit_string(&args[3])? != exp.doc {
-        return Err(format!(
-            "enum doc {:?}, expected {:?}",
-            lit_string(&args[3])?,
-            exp.doc
-        ));
+    let fields = &generated.enum_fields;
+    let explain = lit_string(field(fields, "explain")?)?;
+    if explain != exp.doc {
+        return Err(format!("enum explain {explain:?}, expected {:?}", exp.doc));
     }
     let flags = (
-        lit_bool(&args[7])?,
-        lit_bool(&args[8])?,
-        lit_bool(&args[9])?,
+        lit_bool(field(fields, "public")?)?,
+        lit_bool(field(fields, "non_exhaustive")?)?,
+        lit_bool(field(fields, "deny_unknown")?)?,
     );
     if flags != (exp.public, exp.non_exhaustive, exp.deny_unknown) {
         return Err(format!(

@@ -1,5 +1,6 @@
 //! The code table: what one code promises, and the traits the derive implements.
 
+mod fields;
 pub(crate) mod hash;
 mod macros;
 pub(crate) mod registry;
@@ -8,6 +9,8 @@ pub(crate) mod warning;
 pub use warning::{CodeKind, Warning, WarningCode};
 
 use core::fmt;
+
+pub use fields::{CodeFields, EnumFields};
 
 /// Everything a program promises about one error code.
 ///
@@ -47,8 +50,6 @@ pub struct CodeInfo {
     pub explain: &'static str,
     /// The name of the Rust variant.
     pub variant: &'static str,
-    /// Whether this is the enum's fallback code.
-    pub fallback: bool,
     /// Whether this is the code for command-line usage errors (`#[code(usage)]`).
     pub usage: bool,
     /// Why the code is retired, when it is (`#[code(retired = "...")]`).
@@ -64,41 +65,6 @@ pub struct CodeInfo {
 }
 
 impl CodeInfo {
-    #[doc(hidden)]
-    #[allow(clippy::too_many_arguments)]
-    pub const fn __new(
-        code: &'static str,
-        exit: u8,
-        doc: &'static str,
-        hint: Option<&'static str>,
-        explain: &'static str,
-        variant: &'static str,
-        fallback: bool,
-        usage: bool,
-        retired: Option<&'static str>,
-    ) -> Self {
-        CodeInfo {
-            code,
-            exit,
-            doc,
-            hint,
-            explain,
-            variant,
-            fallback,
-            usage,
-            retired,
-            http: None,
-            url: None,
-        }
-    }
-
-    #[doc(hidden)]
-    pub const fn __with_web(mut self, http: Option<u16>, url: Option<&'static str>) -> Self {
-        self.http = http;
-        self.url = url;
-        self
-    }
-
     /// The HTTP status of a problem response with this code: [`http`](CodeInfo::http)
     /// when given, else 400 for the usage code and 500 for any other.
     ///
@@ -145,8 +111,8 @@ impl CodeInfo {
         self.code
     }
 
-    /// The process exit code.
-    pub const fn exit(&self) -> u8 {
+    /// The process exit code, 1 to 255.
+    pub const fn exit_code(&self) -> u8 {
         self.exit
     }
 
@@ -190,7 +156,7 @@ impl ExitClass {
 ///
 /// let info = Code::ENUM;
 /// assert_eq!(info.name, "Code");
-/// assert_eq!(info.doc, "Failures of the demo.");
+/// assert_eq!(info.explain, "Failures of the demo.");
 /// assert_eq!(info.exits[0].meaning, "failure");
 /// assert_eq!(info.table.len(), 1);
 /// ```
@@ -203,8 +169,8 @@ pub struct EnumInfo {
     pub module_path: &'static str,
     /// The package that declares the enum (`CARGO_PKG_NAME`).
     pub crate_name: &'static str,
-    /// The enum's doc comment, `""` if none.
-    pub doc: &'static str,
+    /// The long markdown explanation from the enum's doc comment, `""` if none.
+    pub explain: &'static str,
     /// The declared exit classes, in declaration order; empty when none are declared.
     pub exits: &'static [ExitClass],
     /// Every code, in declaration order.
@@ -222,42 +188,6 @@ pub struct EnumInfo {
 }
 
 impl EnumInfo {
-    #[doc(hidden)]
-    #[allow(clippy::too_many_arguments)]
-    pub const fn __new(
-        name: &'static str,
-        module_path: &'static str,
-        crate_name: &'static str,
-        doc: &'static str,
-        exits: &'static [ExitClass],
-        table: &'static [CodeInfo],
-        fallback: usize,
-        public: bool,
-        non_exhaustive: bool,
-        deny_unknown: bool,
-    ) -> Self {
-        EnumInfo {
-            name,
-            module_path,
-            crate_name,
-            doc,
-            exits,
-            table,
-            fallback,
-            public,
-            non_exhaustive,
-            deny_unknown,
-            kind: CodeKind::Errors,
-        }
-    }
-
-    /// The same enum, marked as warning codes (`#[derive(WarningCodes)]`).
-    #[doc(hidden)]
-    pub const fn __warnings(mut self) -> Self {
-        self.kind = CodeKind::Warnings;
-        self
-    }
-
     /// Whether the enum lists warning codes.
     pub const fn is_warnings(&self) -> bool {
         matches!(self.kind, CodeKind::Warnings)
@@ -308,7 +238,10 @@ pub trait ErrorCode: 'static {
     /// The enum as a whole: name, location, doc comment, exit classes.
     const ENUM: &'static EnumInfo;
     /// The fallback code: used for unknown codes and unexpected failures.
-    const FALLBACK_INFO: &'static CodeInfo;
+    ///
+    /// The entry of [`TABLE`](ErrorCode::TABLE) at [`EnumInfo::fallback`],
+    /// the one place the fallback is recorded.
+    const FALLBACK_INFO: &'static CodeInfo = &Self::ENUM.table[Self::ENUM.fallback];
     /// The code marked `#[code(usage)]` for command-line usage errors, if any.
     const USAGE_INFO: Option<&'static CodeInfo>;
 

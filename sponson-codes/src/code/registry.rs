@@ -164,10 +164,22 @@ pub fn duplicates(enums: &[&'static EnumInfo]) -> Vec<Duplicate> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::code::ExitClass;
+    use crate::code::{CodeFields, CodeKind, EnumFields, ExitClass};
 
     const fn code(code: &'static str, exit: u8, retired: Option<&'static str>) -> CodeInfo {
-        CodeInfo::__new(code, exit, "doc", None, "", "V", false, false, retired)
+        CodeFields {
+            code,
+            exit,
+            doc: "doc",
+            hint: None,
+            explain: "",
+            variant: "V",
+            usage: false,
+            retired,
+            http: None,
+            url: None,
+        }
+        .build()
     }
 
     static A_TABLE: [CodeInfo; 3] = [
@@ -181,8 +193,34 @@ mod tests {
         code("OLD", 2, None),
     ];
     static EXITS: [ExitClass; 0] = [];
-    static A: EnumInfo = EnumInfo::__new("A", "a", "a", "", &EXITS, &A_TABLE, 0, true, true, false);
-    static B: EnumInfo = EnumInfo::__new("B", "b", "b", "", &EXITS, &B_TABLE, 0, true, true, false);
+    static A: EnumInfo = EnumFields {
+        name: "A",
+        module_path: "a",
+        crate_name: "a",
+        explain: "",
+        exits: &EXITS,
+        table: &A_TABLE,
+        fallback: 0,
+        public: true,
+        non_exhaustive: true,
+        deny_unknown: false,
+        kind: CodeKind::Errors,
+    }
+    .build();
+    static B: EnumInfo = EnumFields {
+        name: "B",
+        module_path: "b",
+        crate_name: "b",
+        explain: "",
+        exits: &EXITS,
+        table: &B_TABLE,
+        fallback: 0,
+        public: true,
+        non_exhaustive: true,
+        deny_unknown: false,
+        kind: CodeKind::Errors,
+    }
+    .build();
 
     #[test]
     fn agreeing_duplicates_are_allowed_and_conflicts_are_named() {

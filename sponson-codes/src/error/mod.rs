@@ -358,7 +358,9 @@ impl<C: ErrorCode> Error<C> {
     /// assert!(!Error::new(Code::LockHeld, "held").is_fallback());
     /// ```
     pub fn is_fallback(&self) -> bool {
-        core::ptr::eq(self.inner.info, C::FALLBACK_INFO) || self.inner.info.fallback
+        // Two uses of a constant may not share an address: compare the code.
+        core::ptr::eq(self.inner.info, C::FALLBACK_INFO)
+            || self.inner.info.code == C::FALLBACK_INFO.code
     }
 
     /// Whether this error's code is `code`.

@@ -206,7 +206,7 @@ impl Catalog {
             catalog.enums.push(CatalogEnum {
                 crate_name: e.crate_name.to_owned(),
                 path: path.clone(),
-                doc: e.doc.to_owned(),
+                doc: e.explain.to_owned(),
                 exits: e
                     .exits
                     .iter()
@@ -228,7 +228,7 @@ impl Catalog {
                     String::new()
                 },
             });
-            for c in e.table {
+            for (index, c) in e.table.iter().enumerate() {
                 catalog.codes.push(CatalogCode {
                     code: c.code.to_owned(),
                     exit: c.exit,
@@ -238,7 +238,7 @@ impl Catalog {
                     enum_path: path.clone(),
                     crate_name: e.crate_name.to_owned(),
                     variant: c.variant.to_owned(),
-                    fallback: c.fallback,
+                    fallback: !e.is_warnings() && index == e.fallback,
                     warning: e.is_warnings(),
                     usage: c.usage,
                     retired: c.retired.map(str::to_owned),
@@ -327,45 +327,51 @@ impl std::error::Error for CatalogError {}
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::code::{CodeInfo, ExitClass};
+    use crate::code::{CodeFields, CodeInfo, CodeKind, EnumFields, ExitClass};
 
     static TABLE: [CodeInfo; 2] = [
-        CodeInfo::__new(
-            "LOCK_HELD",
-            3,
-            "Another run holds the lock.",
-            Some("Pass --wait."),
-            "The lock file names the holder.",
-            "LockHeld",
-            false,
-            false,
-            None,
-        ),
-        CodeInfo::__new(
-            "INTERNAL",
-            1,
-            "An unexpected error.",
-            None,
-            "",
-            "Internal",
-            true,
-            false,
-            Some("0.3"),
-        ),
+        CodeFields {
+            code: "LOCK_HELD",
+            exit: 3,
+            doc: "Another run holds the lock.",
+            hint: Some("Pass --wait."),
+            explain: "The lock file names the holder.",
+            variant: "LockHeld",
+            usage: false,
+            retired: None,
+            http: None,
+            url: None,
+        }
+        .build(),
+        CodeFields {
+            code: "INTERNAL",
+            exit: 1,
+            doc: "An unexpected error.",
+            hint: None,
+            explain: "",
+            variant: "Internal",
+            usage: false,
+            retired: Some("0.3"),
+            http: None,
+            url: None,
+        }
+        .build(),
     ];
     static EXITS: [ExitClass; 1] = [ExitClass::__new(3, "lock")];
-    static E: EnumInfo = EnumInfo::__new(
-        "Code",
-        "demo::errors",
-        "demo",
-        "Demo.",
-        &EXITS,
-        &TABLE,
-        1,
-        true,
-        false,
-        false,
-    );
+    static E: EnumInfo = EnumFields {
+        name: "Code",
+        module_path: "demo::errors",
+        crate_name: "demo",
+        explain: "Demo.",
+        exits: &EXITS,
+        table: &TABLE,
+        fallback: 1,
+        public: true,
+        non_exhaustive: false,
+        deny_unknown: false,
+        kind: CodeKind::Errors,
+    }
+    .build();
 
     #[test]
     fn round_trips_and_omits_empty_optionals() {

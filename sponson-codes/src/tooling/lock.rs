@@ -492,38 +492,54 @@ fn changed_http(old: &CatalogCode, new: &CatalogCode) -> Option<Change> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::code::{CodeInfo, EnumInfo, ExitClass};
+    use crate::code::{CodeFields, CodeInfo, CodeKind, EnumFields, EnumInfo, ExitClass};
 
     const fn code(code: &'static str, exit: u8, variant: &'static str) -> CodeInfo {
-        CodeInfo::__new(code, exit, "doc", None, "", variant, false, false, None)
-    }
-    const fn retired(code: &'static str, exit: u8, variant: &'static str) -> CodeInfo {
-        CodeInfo::__new(
+        CodeFields {
             code,
             exit,
-            "doc",
-            None,
-            "",
+            doc: "doc",
+            hint: None,
+            explain: "",
             variant,
-            false,
-            false,
-            Some("1.0"),
-        )
+            usage: false,
+            retired: None,
+            http: None,
+            url: None,
+        }
+        .build()
+    }
+    const fn retired(code: &'static str, exit: u8, variant: &'static str) -> CodeInfo {
+        CodeFields {
+            code,
+            exit,
+            doc: "doc",
+            hint: None,
+            explain: "",
+            variant,
+            usage: false,
+            retired: Some("1.0"),
+            http: None,
+            url: None,
+        }
+        .build()
     }
     static NO_EXITS: [ExitClass; 0] = [];
     const fn enum_of(table: &'static [CodeInfo], non_exhaustive: bool) -> EnumInfo {
-        EnumInfo::__new(
-            "Code",
-            "m",
-            "c",
-            "",
-            &NO_EXITS,
+        EnumFields {
+            name: "Code",
+            module_path: "m",
+            crate_name: "c",
+            explain: "",
+            exits: &NO_EXITS,
             table,
-            0,
-            true,
+            fallback: 0,
+            public: true,
             non_exhaustive,
-            false,
-        )
+            deny_unknown: false,
+            kind: CodeKind::Errors,
+        }
+        .build()
     }
 
     static LOCKED: [CodeInfo; 5] = [
@@ -607,44 +623,60 @@ warning: public enum `m::Code` is not `#[non_exhaustive]`: adding a code breaks 
     }
 
     static PROSE: [CodeInfo; 2] = [
-        CodeInfo::__new(
-            "INTERNAL", 1, "doc", None, "", "Internal", false, false, None,
-        ),
-        CodeInfo::__new(
-            "A",
-            2,
-            "doc",
-            Some("hint"),
-            "explain",
-            "A",
-            false,
-            false,
-            Some("note"),
-        ),
+        CodeFields {
+            code: "INTERNAL",
+            exit: 1,
+            doc: "doc",
+            hint: None,
+            explain: "",
+            variant: "Internal",
+            usage: false,
+            retired: None,
+            http: None,
+            url: None,
+        }
+        .build(),
+        CodeFields {
+            code: "A",
+            exit: 2,
+            doc: "doc",
+            hint: Some("hint"),
+            explain: "explain",
+            variant: "A",
+            usage: false,
+            retired: Some("note"),
+            http: None,
+            url: None,
+        }
+        .build(),
     ];
     static PROSE_EDITED: [CodeInfo; 2] = [
-        CodeInfo::__new(
-            "INTERNAL",
-            1,
-            "a new doc",
-            Some("a hint"),
-            "",
-            "Internal",
-            false,
-            false,
-            None,
-        ),
-        CodeInfo::__new(
-            "A",
-            2,
-            "doc, fixed",
-            None,
-            "explain, with a typo fixed",
-            "A",
-            false,
-            false,
-            Some("another note"),
-        ),
+        CodeFields {
+            code: "INTERNAL",
+            exit: 1,
+            doc: "a new doc",
+            hint: Some("a hint"),
+            explain: "",
+            variant: "Internal",
+            usage: false,
+            retired: None,
+            http: None,
+            url: None,
+        }
+        .build(),
+        CodeFields {
+            code: "A",
+            exit: 2,
+            doc: "doc, fixed",
+            hint: None,
+            explain: "explain, with a typo fixed",
+            variant: "A",
+            usage: false,
+            retired: Some("another note"),
+            http: None,
+            url: None,
+        }
+        .build(),
     ];
 
     #[test]
@@ -674,13 +706,22 @@ warning: public enum `m::Code` is not `#[non_exhaustive]`: adding a code breaks 
 
     static HTTP_BEFORE: [CodeInfo; 3] = [
         code("INTERNAL", 1, "Internal"),
-        code("A", 2, "A").__with_web(Some(409), None),
+        CodeInfo {
+            http: Some(409),
+            ..code("A", 2, "A")
+        },
         code("B", 2, "B"),
     ];
     static HTTP_AFTER: [CodeInfo; 3] = [
         code("INTERNAL", 1, "Internal"),
-        code("A", 2, "A").__with_web(Some(422), None),
-        code("B", 2, "B").__with_web(Some(404), None),
+        CodeInfo {
+            http: Some(422),
+            ..code("A", 2, "A")
+        },
+        CodeInfo {
+            http: Some(404),
+            ..code("B", 2, "B")
+        },
     ];
     static HTTP_DROPPED: [CodeInfo; 3] = [
         code("INTERNAL", 1, "Internal"),

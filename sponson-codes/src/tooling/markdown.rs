@@ -70,8 +70,8 @@ fn exit_cell(e: &EnumInfo, c: &CodeInfo) -> String {
 
 fn render_enum(out: &mut String, e: &EnumInfo, anchors: &mut Anchors) {
     let _ = writeln!(out, "\n## `{}`\n", e.path());
-    if !e.doc.trim().is_empty() {
-        let _ = writeln!(out, "{}\n", e.doc.trim());
+    if !e.explain.trim().is_empty() {
+        let _ = writeln!(out, "{}\n", e.explain.trim());
     }
     if e.is_warnings() {
         let _ = writeln!(out, "Declared in crate `{}`.", e.crate_name);
@@ -228,7 +228,7 @@ fn cell(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::code::ExitClass;
+    use crate::code::{CodeFields, CodeKind, EnumFields, ExitClass};
 
     #[test]
     fn cells_escape_pipes_backticks_newlines_and_tags() {
@@ -247,53 +247,61 @@ mod tests {
     }
 
     static TABLE: [CodeInfo; 3] = [
-        CodeInfo::__new(
-            "LOCK_HELD",
-            3,
-            "Another run | holds it.",
-            Some("Pass `--wait`."),
-            "The lock names its holder.\n\nWait for it.",
-            "LockHeld",
-            false,
-            false,
-            None,
-        ),
-        CodeInfo::__new(
-            "GONE",
-            2,
-            "Old.",
-            None,
-            "",
-            "Gone",
-            false,
-            false,
-            Some("0.2"),
-        ),
-        CodeInfo::__new(
-            "INTERNAL",
-            1,
-            "An unexpected error.",
-            None,
-            "",
-            "Internal",
-            true,
-            false,
-            None,
-        ),
+        CodeFields {
+            code: "LOCK_HELD",
+            exit: 3,
+            doc: "Another run | holds it.",
+            hint: Some("Pass `--wait`."),
+            explain: "The lock names its holder.\n\nWait for it.",
+            variant: "LockHeld",
+            usage: false,
+            retired: None,
+            http: None,
+            url: None,
+        }
+        .build(),
+        CodeFields {
+            code: "GONE",
+            exit: 2,
+            doc: "Old.",
+            hint: None,
+            explain: "",
+            variant: "Gone",
+            usage: false,
+            retired: Some("0.2"),
+            http: None,
+            url: None,
+        }
+        .build(),
+        CodeFields {
+            code: "INTERNAL",
+            exit: 1,
+            doc: "An unexpected error.",
+            hint: None,
+            explain: "",
+            variant: "Internal",
+            usage: false,
+            retired: None,
+            http: None,
+            url: None,
+        }
+        .build(),
     ];
     static EXITS: [ExitClass; 2] = [ExitClass::__new(1, "failure"), ExitClass::__new(3, "lock")];
-    static E: EnumInfo = EnumInfo::__new(
-        "Code",
-        "demo",
-        "demo",
-        "Failures of demo.",
-        &EXITS,
-        &TABLE,
-        2,
-        true,
-        true,
-        false,
-    );
+    static E: EnumInfo = EnumFields {
+        name: "Code",
+        module_path: "demo",
+        crate_name: "demo",
+        explain: "Failures of demo.",
+        exits: &EXITS,
+        table: &TABLE,
+        fallback: 2,
+        public: true,
+        non_exhaustive: true,
+        deny_unknown: false,
+        kind: CodeKind::Errors,
+    }
+    .build();
 
     #[test]
     fn renders_every_part_of_a_section() {
@@ -347,32 +355,47 @@ These codes are no longer raised. They stay listed so they are never reused.
     }
 
     static WARN_TABLE: [CodeInfo; 2] = [
-        CodeInfo::__new(
-            "YAML_ANCHOR",
-            0,
-            "An anchor was expanded.",
-            Some("Write it out."),
-            "Anchors are expanded first.",
-            "YamlAnchor",
-            false,
-            false,
-            None,
-        ),
-        CodeInfo::__new("OLD", 0, "Old.", None, "", "Old", false, false, Some("1.0")),
+        CodeFields {
+            code: "YAML_ANCHOR",
+            exit: 0,
+            doc: "An anchor was expanded.",
+            hint: Some("Write it out."),
+            explain: "Anchors are expanded first.",
+            variant: "YamlAnchor",
+            usage: false,
+            retired: None,
+            http: None,
+            url: None,
+        }
+        .build(),
+        CodeFields {
+            code: "OLD",
+            exit: 0,
+            doc: "Old.",
+            hint: None,
+            explain: "",
+            variant: "Old",
+            usage: false,
+            retired: Some("1.0"),
+            http: None,
+            url: None,
+        }
+        .build(),
     ];
-    static W: EnumInfo = EnumInfo::__new(
-        "Warn",
-        "demo",
-        "demo",
-        "",
-        &[],
-        &WARN_TABLE,
-        0,
-        true,
-        false,
-        false,
-    )
-    .__warnings();
+    static W: EnumInfo = EnumFields {
+        name: "Warn",
+        module_path: "demo",
+        crate_name: "demo",
+        explain: "",
+        exits: &[],
+        table: &WARN_TABLE,
+        fallback: 0,
+        public: true,
+        non_exhaustive: false,
+        deny_unknown: false,
+        kind: CodeKind::Warnings,
+    }
+    .build();
 
     #[test]
     fn warnings_have_their_own_part_without_exits() {
@@ -421,25 +444,47 @@ These codes are no longer raised. They stay listed so they are never reused.
     }
 
     static WEB: [CodeInfo; 2] = [
-        CodeInfo::__new(
-            "LOCK_HELD",
-            3,
-            "Held.",
-            None,
-            "",
-            "LockHeld",
-            false,
-            false,
-            None,
-        )
-        .__with_web(Some(409), Some("https://example.com/e(1)#LOCK_HELD")),
-        CodeInfo::__new(
-            "INTERNAL", 1, "Boom.", None, "", "Internal", true, false, None,
-        )
-        .__with_web(Some(500), None),
+        CodeFields {
+            code: "LOCK_HELD",
+            exit: 3,
+            doc: "Held.",
+            hint: None,
+            explain: "",
+            variant: "LockHeld",
+            usage: false,
+            retired: None,
+            http: Some(409),
+            url: Some("https://example.com/e(1)#LOCK_HELD"),
+        }
+        .build(),
+        CodeFields {
+            code: "INTERNAL",
+            exit: 1,
+            doc: "Boom.",
+            hint: None,
+            explain: "",
+            variant: "Internal",
+            usage: false,
+            retired: None,
+            http: Some(500),
+            url: None,
+        }
+        .build(),
     ];
-    static WEB_ENUM: EnumInfo =
-        EnumInfo::__new("Code", "web", "web", "", &[], &WEB, 1, false, false, false);
+    static WEB_ENUM: EnumInfo = EnumFields {
+        name: "Code",
+        module_path: "web",
+        crate_name: "web",
+        explain: "",
+        exits: &[],
+        table: &WEB,
+        fallback: 1,
+        public: false,
+        non_exhaustive: false,
+        deny_unknown: false,
+        kind: CodeKind::Errors,
+    }
+    .build();
 
     #[test]
     fn statuses_add_a_column_and_urls_link_codes() {

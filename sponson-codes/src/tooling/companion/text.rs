@@ -93,37 +93,64 @@ fn one_line(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::code::{CodeInfo, EnumInfo, ExitClass};
+    use crate::code::{CodeFields, CodeInfo, CodeKind, EnumFields, EnumInfo, ExitClass};
 
     static TABLE: [CodeInfo; 3] = [
-        CodeInfo::__new(
-            "LOCK_HELD",
-            3,
-            "Another run holds the lock.",
-            Some("Pass --wait."),
-            "The lock names its holder.",
-            "LockHeld",
-            false,
-            false,
-            None,
-        ),
-        CodeInfo::__new("OLD", 2, "Old.", None, "", "Old", false, false, Some("0.2")),
-        CodeInfo::__new(
-            "INTERNAL",
-            1,
-            "An unexpected error.",
-            None,
-            "",
-            "Internal",
-            true,
-            false,
-            None,
-        ),
+        CodeFields {
+            code: "LOCK_HELD",
+            exit: 3,
+            doc: "Another run holds the lock.",
+            hint: Some("Pass --wait."),
+            explain: "The lock names its holder.",
+            variant: "LockHeld",
+            usage: false,
+            retired: None,
+            http: None,
+            url: None,
+        }
+        .build(),
+        CodeFields {
+            code: "OLD",
+            exit: 2,
+            doc: "Old.",
+            hint: None,
+            explain: "",
+            variant: "Old",
+            usage: false,
+            retired: Some("0.2"),
+            http: None,
+            url: None,
+        }
+        .build(),
+        CodeFields {
+            code: "INTERNAL",
+            exit: 1,
+            doc: "An unexpected error.",
+            hint: None,
+            explain: "",
+            variant: "Internal",
+            usage: false,
+            retired: None,
+            http: None,
+            url: None,
+        }
+        .build(),
     ];
     static EXITS: [ExitClass; 0] = [];
-    static E: EnumInfo = EnumInfo::__new(
-        "Code", "demo", "demo", "", &EXITS, &TABLE, 2, true, true, false,
-    );
+    static E: EnumInfo = EnumFields {
+        name: "Code",
+        module_path: "demo",
+        crate_name: "demo",
+        explain: "",
+        exits: &EXITS,
+        table: &TABLE,
+        fallback: 2,
+        public: true,
+        non_exhaustive: true,
+        deny_unknown: false,
+        kind: CodeKind::Errors,
+    }
+    .build();
 
     #[test]
     fn list_aligns_columns() {

@@ -1,0 +1,122 @@
+//! The table types by named fields: how generated code (and the crate's own
+//! tests) build a [`CodeInfo`] or an [`EnumInfo`], which are
+//! `#[non_exhaustive]` and so cannot be written as literals outside this crate.
+//!
+//! Every field is spelled out, so a field added to the table types is a
+//! compile error here and in the derive, never a silent default.
+
+use super::{CodeInfo, CodeKind, EnumInfo, ExitClass};
+
+/// The fields of a [`CodeInfo`], by name.
+#[derive(Debug, Clone, Copy)]
+pub struct CodeFields {
+    /// See [`CodeInfo::code`].
+    pub code: &'static str,
+    /// See [`CodeInfo::exit`].
+    pub exit: u8,
+    /// See [`CodeInfo::doc`].
+    pub doc: &'static str,
+    /// See [`CodeInfo::hint`].
+    pub hint: Option<&'static str>,
+    /// See [`CodeInfo::explain`].
+    pub explain: &'static str,
+    /// See [`CodeInfo::variant`].
+    pub variant: &'static str,
+    /// See [`CodeInfo::usage`].
+    pub usage: bool,
+    /// See [`CodeInfo::retired`].
+    pub retired: Option<&'static str>,
+    /// See [`CodeInfo::http`].
+    pub http: Option<u16>,
+    /// See [`CodeInfo::url`].
+    pub url: Option<&'static str>,
+}
+
+impl CodeFields {
+    /// The entry these fields describe.
+    pub const fn build(self) -> CodeInfo {
+        let CodeFields {
+            code,
+            exit,
+            doc,
+            hint,
+            explain,
+            variant,
+            usage,
+            retired,
+            http,
+            url,
+        } = self;
+        CodeInfo {
+            code,
+            exit,
+            doc,
+            hint,
+            explain,
+            variant,
+            usage,
+            retired,
+            http,
+            url,
+        }
+    }
+}
+
+/// The fields of an [`EnumInfo`], by name.
+#[derive(Debug, Clone, Copy)]
+pub struct EnumFields {
+    /// See [`EnumInfo::name`].
+    pub name: &'static str,
+    /// See [`EnumInfo::module_path`].
+    pub module_path: &'static str,
+    /// See [`EnumInfo::crate_name`].
+    pub crate_name: &'static str,
+    /// See [`EnumInfo::explain`].
+    pub explain: &'static str,
+    /// See [`EnumInfo::exits`].
+    pub exits: &'static [ExitClass],
+    /// See [`EnumInfo::table`].
+    pub table: &'static [CodeInfo],
+    /// See [`EnumInfo::fallback`].
+    pub fallback: usize,
+    /// See [`EnumInfo::public`].
+    pub public: bool,
+    /// See [`EnumInfo::non_exhaustive`].
+    pub non_exhaustive: bool,
+    /// See [`EnumInfo::deny_unknown`].
+    pub deny_unknown: bool,
+    /// See [`EnumInfo::kind`].
+    pub kind: CodeKind,
+}
+
+impl EnumFields {
+    /// The record these fields describe.
+    pub const fn build(self) -> EnumInfo {
+        let EnumFields {
+            name,
+            module_path,
+            crate_name,
+            explain,
+            exits,
+            table,
+            fallback,
+            public,
+            non_exhaustive,
+            deny_unknown,
+            kind,
+        } = self;
+        EnumInfo {
+            name,
+            module_path,
+            crate_name,
+            explain,
+            exits,
+            table,
+            fallback,
+            public,
+            non_exhaustive,
+            deny_unknown,
+            kind,
+        }
+    }
+}
