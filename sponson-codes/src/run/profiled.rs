@@ -17,6 +17,30 @@ use crate::run::render::{failure_exit, render_json, Output};
 
 thread_local! {
     static WARNINGS: RefCell<Vec<Warning>> = const { RefCell::new(Vec::new()) };
+    static QUIET_PANICS: core::cell::Cell<bool> = const { core::cell::Cell::new(false) };
+}
+
+/// Runs `body` with the panic hook silent on this thread when `quiet`: a
+/// profile whose failures go to stderr promises one document there, which
+/// the hook's message would precede. The hook is wrapped once per process,
+/// so other threads keep theirs.
+pub(crate) fn with_quiet_panics<R>(quiet: bool, body: impl FnOnce() -> R) -> R {
+    if !quiet {
+        return body();
+    }
+    static WRAP: std::sync::Once = std::sync::Once::new();
+    WRAP.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if !QUIET_PANICS.with(core::cell::Cell::get) {
+                previous(info);
+            }
+        }));
+    });
+    let before = QUIET_PANICS.with(|q| q.replace(true));
+    let result = body();
+    QUIET_PANICS.with(|q| q.set(before));
+    result
 }
 
 /// Attaches a warning to the outcome of the command running on this thread

@@ -10,8 +10,8 @@ use serde::Serialize;
 
 use crate::code::ErrorCode;
 use crate::error::Error;
-use crate::profile::Profile;
-use crate::run::profiled::{add_text_warnings, render_json_in, take_warnings};
+use crate::profile::{Profile, Stream};
+use crate::run::profiled::{add_text_warnings, render_json_in, take_warnings, with_quiet_panics};
 use crate::run::render::{check_data, render_text, text_of, Mode, Output};
 
 /// The message of the fallback error a panic becomes; the panic's own
@@ -232,31 +232,36 @@ impl<C: ErrorCode> Runner<C> {
         // Rendering runs inside the guard too: a panicking `Serialize` or
         // `Display` must end as an envelope like any other panic.
         drop(take_warnings());
-        let guarded = panic::catch_unwind(AssertUnwindSafe(|| {
-            let result = body().map_err(Into::into);
-            let warnings = take_warnings();
-            match self.mode {
-                Mode::Json => render_json_in(
-                    self.profile,
-                    &self.command,
-                    &result,
-                    self.errors_to_stderr,
-                    &warnings,
-                ),
-                // The same check as JSON mode's, so both exit alike.
-                Mode::Text => {
-                    let mut out = match result
-                        .as_ref()
-                        .map(|data| check_data::<T, C>(&self.command, data))
-                    {
-                        Ok(Err(unrenderable)) => render_text(&Err::<T, _>(unrenderable), text),
-                        _ => render_text(&result, text),
-                    };
-                    add_text_warnings(&mut out, &warnings);
-                    out
+        // Where failures go to stderr, the panic hook's text would come
+        // before the one document there; the document reports the panic.
+        let quiet = self.mode == Mode::Json && self.profile.failure == Stream::Stderr;
+        let guarded = with_quiet_panics(quiet, || {
+            panic::catch_unwind(AssertUnwindSafe(|| {
+                let result = body().map_err(Into::into);
+                let warnings = take_warnings();
+                match self.mode {
+                    Mode::Json => render_json_in(
+                        self.profile,
+                        &self.command,
+                        &result,
+                        self.errors_to_stderr,
+                        &warnings,
+                    ),
+                    // The same check as JSON mode's, so both exit alike.
+                    Mode::Text => {
+                        let mut out = match result
+                            .as_ref()
+                            .map(|data| check_data::<T, C>(&self.command, data))
+                        {
+                            Ok(Err(unrenderable)) => render_text(&Err::<T, _>(unrenderable), text),
+                            _ => render_text(&result, text),
+                        };
+                        add_text_warnings(&mut out, &warnings);
+                        out
+                    }
                 }
-            }
-        }));
+            }))
+        });
         match guarded {
             Ok(output) => output,
             Err(payload) => {
