@@ -23,8 +23,8 @@ inventory::collect!(Registration);
 /// or [`SPONSON`] when none is declared.
 ///
 /// Declarations that disagree are a mistake the companion's `check`
-/// reports; here the first by name wins, so the choice does not depend on
-/// link order.
+/// reports (`PROFILE_CONFLICT`); here the first by name wins, so the choice
+/// does not depend on link order.
 ///
 /// ```
 /// assert_eq!(sponson_codes::profile::registered().name, "sponson");

@@ -275,6 +275,19 @@ pub(crate) fn check(
         )
         .with_detail("duplicates", &lines));
     }
+    let profiles = crate::profile::all_registered();
+    if profiles.len() > 1 {
+        let names: Vec<&str> = profiles.iter().map(|p| p.name).collect();
+        return Err(Failure::new(
+            CompanionCode::ProfileConflict,
+            format!(
+                "{} envelope profiles are declared: {}",
+                names.len(),
+                names.join(", ")
+            ),
+        )
+        .with_detail("profiles", &names));
+    }
     let target = Target::new(companion, "lock", lock, companion.lock_path);
     let state = LockState::read(&target, &Catalog::from_enums(enums))?;
     let report = &state.report;

@@ -73,6 +73,15 @@ pub enum CompanionCode {
         doc = "One code string is declared by several enums that disagree."
     )]
     DuplicateCode,
+    /// Crates linked into the program declare different envelope profiles
+    /// with `use_profile!`, so the runner and the companion could disagree on
+    /// the shape consumers parse.
+    #[code(
+        exit = 1,
+        doc = "Several different envelope profiles are declared.",
+        hint = "Keep one `use_profile!`, in the program's library crate."
+    )]
+    ProfileConflict,
     /// `explain` was given a code that no linked enum declares. Close codes are
     /// suggested in the details.
     #[code(
