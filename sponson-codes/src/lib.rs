@@ -30,14 +30,17 @@
 //! ```
 #![deny(missing_docs)]
 
+mod agent;
 mod code;
 mod envelope;
 mod error;
+mod http;
 pub mod profile;
 mod run;
 #[cfg(feature = "tooling")]
 mod tooling;
 
+pub use crate::agent::mcp::{mcp_output_schema, mcp_tool_result, mcp_tool_result_of};
 pub use crate::code::registry::{documented, duplicates, registered, Duplicate, Registration};
 pub use crate::code::{
     CodeInfo, CodeKind, EnumInfo, ErrorCode, ErrorCodeSet, ExitClass, UnknownCode, Warning,
@@ -46,7 +49,14 @@ pub use crate::code::{
 pub use crate::envelope::{Envelope, ErrorBody, RESERVED_DATA_KEYS};
 pub use crate::error::allowlist::{Allowlist, Limits, ProjectError, Shape};
 pub use crate::error::details::{Details, DetailsError, RESERVED_DETAIL_KEYS};
+#[cfg(feature = "miette")]
+pub use crate::error::diagnostic::miette_report;
 pub use crate::error::Error;
+#[cfg(feature = "axum")]
+pub use crate::http::axum::{PanicFuture, PanicLayer, PanicService};
+pub use crate::http::problem::{
+    reason_phrase, Problem, ProblemError, ABOUT_BLANK, PROBLEM_CONTENT_TYPE, RESERVED_PROBLEM_KEYS,
+};
 #[cfg(feature = "clap")]
 pub use crate::run::clap;
 pub use crate::run::profiled::warn;

@@ -4,6 +4,8 @@ pub(crate) mod allowlist;
 #[cfg(feature = "anyhow")]
 mod anyhow;
 pub(crate) mod details;
+#[cfg(feature = "miette")]
+pub(crate) mod diagnostic;
 
 use core::fmt;
 use core::marker::PhantomData;

@@ -1,0 +1,166 @@
+//! A small web service whose failures are the codes of one annotated enum,
+//! answered as RFC 9457 problem details.
+
+pub mod client;
+
+use axum::extract::rejection::{JsonRejection, PathRejection};
+use axum::extract::Path;
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+use sponson_codes::{Allowlist, Error, ErrorCodes, PanicLayer, Shape};
+
+/// Failures of the plan service.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, ErrorCodes)]
+#[codes(
+    exits(1 = "failure", 2 = "refused before running", 3 = "the lock is held"),
+    url = "https://plans.example/errors#{code}"
+)]
+#[non_exhaustive]
+pub enum Code {
+    #[code(
+        exit = 2,
+        doc = "The request is not valid.",
+        hint = "Send the JSON body the API documents.",
+        usage
+    )]
+    BadRequest,
+    #[code(exit = 2, doc = "No plan has this name.", http = 404)]
+    PlanNotFound,
+    #[code(
+        exit = 3,
+        doc = "Another run holds the scope's lock.",
+        hint = "Wait for it, or pass --wait.",
+        http = 409
+    )]
+    LockHeld,
+    #[code(exit = 1, doc = "The plan server rejected the plan.", http = 502)]
+    ServerRejected,
+    #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    Internal,
+}
+
+/// A plan.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct Plan {
+    /// Its name.
+    pub name: String,
+    /// Its steps, in order.
+    pub steps: Vec<String>,
+}
+
+/// What `POST /runs` takes.
+#[derive(Debug, Deserialize)]
+pub struct RunRequest {
+    /// The plan to run.
+    pub plan: String,
+    /// Where to run it.
+    pub scope: String,
+}
+
+/// The error `POST /runs` answers for the `prod` scope, the example's
+/// one lock conflict; also what `GET /bench/coded` returns.
+pub fn lock_held() -> Error<Code> {
+    Error::new(Code::LockHeld, "the lock on prod is held by run 41")
+        .with_detail("scope", "prod")
+        .with_detail("holder", "run 41")
+}
+
+/// The body of [`lock_held`]'s problem, written out by hand: what a service
+/// without this library would send, for the benchmark.
+pub const LOCK_HELD_BODY: &str = r#"{"type":"https://plans.example/errors#LOCK_HELD","title":"Another run holds the scope's lock.","status":409,"detail":"the lock on prod is held by run 41","code":"LOCK_HELD","hint":"Wait for it, or pass --wait.","holder":"run 41","scope":"prod"}"#;
+
+/// The plan server's body is untrusted: only these fields reach the details.
+pub fn rejection() -> Allowlist {
+    let location = Allowlist::new()
+        .field("source_pointer", Shape::String)
+        .field("line", Shape::Integer)
+        .field("column", Shape::Integer);
+    let diagnostic = Allowlist::new()
+        .field("code", Shape::String)
+        .field("severity", Shape::String)
+        .field("message", Shape::String)
+        .field("location", location);
+    Allowlist::new()
+        .field("status", Shape::Integer)
+        .field("diagnostics", Shape::array(diagnostic))
+}
+
+/// The plan server's answer to a validation, as the service received it.
+pub const UPSTREAM_REJECTION: &str = include_str!("../fixtures/upstream-rejection.json");
+
+/// The service's routes, with panics turned into the fallback problem.
+pub fn app() -> Router {
+    Router::new()
+        .route("/plans/{name}", get(show_plan))
+        .route("/runs", post(start_run))
+        .route("/validate", post(validate))
+        .route("/panic", get(panics))
+        .route("/bench/coded", get(bench_coded))
+        .route("/bench/manual", get(bench_manual))
+        .layer(PanicLayer::<Code>::new())
+}
+
+async fn show_plan(name: Result<Path<String>, PathRejection>) -> Result<Json<Plan>, Error<Code>> {
+    let Path(name) = name?;
+    if name != "deploy" {
+        return Err(
+            Error::new(Code::PlanNotFound, format!("no plan is named `{name}`"))
+                .with_detail("plan", &name),
+        );
+    }
+    Ok(Json(Plan {
+        name,
+        steps: vec!["build".into(), "migrate-db".into(), "restart".into()],
+    }))
+}
+
+async fn start_run(
+    request: Result<Json<RunRequest>, JsonRejection>,
+) -> Result<(StatusCode, Json<Value>), Error<Code>> {
+    let Json(request) = request?;
+    if request.scope == "prod" {
+        return Err(lock_held());
+    }
+    Ok((
+        StatusCode::CREATED,
+        Json(serde_json::json!({"run": 42, "plan": request.plan, "scope": request.scope})),
+    ))
+}
+
+/// Forwards the plan to the plan server (here: its recorded answer) and
+/// passes on only the allowlisted part of the rejection.
+async fn validate() -> Result<Json<Value>, Error<Code>> {
+    let projected: Map<String, Value> = rejection()
+        .project_str(UPSTREAM_REJECTION)
+        .map_err(|_| Error::new(Code::ServerRejected, "the plan server's answer is not JSON"))?;
+    Err(
+        Error::new(Code::ServerRejected, "the plan server rejected the plan")
+            .with_detail("response", &projected),
+    )
+}
+
+async fn panics() -> &'static str {
+    panic!("the database password is hunter2");
+}
+
+async fn bench_coded() -> Error<Code> {
+    lock_held()
+}
+
+async fn bench_manual() -> Response {
+    (
+        StatusCode::CONFLICT,
+        [(header::CONTENT_TYPE, "application/problem+json")],
+        LOCK_HELD_BODY,
+    )
+        .into_response()
+}
+
+/// Serves [`app`] on `listener` until the process ends.
+pub async fn serve(listener: tokio::net::TcpListener) -> std::io::Result<()> {
+    axum::serve(listener, app()).await
+}

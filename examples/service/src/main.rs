@@ -1,0 +1,15 @@
+//! `service [ADDR]`: serves the example on ADDR (default 127.0.0.1:8080).
+
+fn main() -> std::io::Result<()> {
+    let addr = std::env::args()
+        .nth(1)
+        .unwrap_or_else(|| "127.0.0.1:8080".to_owned());
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?;
+    runtime.block_on(async {
+        let listener = tokio::net::TcpListener::bind(&addr).await?;
+        eprintln!("listening on http://{}", listener.local_addr()?);
+        service_example::serve(listener).await
+    })
+}

@@ -1,0 +1,118 @@
+//! MCP tool results: a command's outcome as the `CallToolResult` of a
+//! `tools/call` request (MCP specification 2025-06-18 and later).
+//!
+//! Plain `serde_json` values in the specification's shape, so no MCP SDK is
+//! needed; put them in the `result` of the JSON-RPC response.
+
+use serde::Serialize;
+use serde_json::{json, Map, Value};
+
+use crate::code::ErrorCode;
+use crate::error::Error;
+use crate::run::render::{render_json, Output};
+
+/// The MCP `CallToolResult` of a command's outcome: the envelope as
+/// `structuredContent`, the same envelope as text in one `text` content
+/// block (for clients that read only `content`), and `isError` true exactly
+/// when the command failed, that is when its exit code is not 0.
+///
+/// The envelope is the one [`render_json`] prints, byte for byte, including
+/// its fallback for data that cannot be rendered.
+///
+/// ```
+/// use sponson_codes::{mcp_tool_result, Error, ErrorCodes};
+///
+/// #[derive(Debug, ErrorCodes)]
+/// enum Code {
+///     #[code(exit = 3, doc = "Another run holds the lock.", hint = "Pass --wait.")]
+///     LockHeld,
+///     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+///     Internal,
+/// }
+///
+/// let failed: Result<(), _> = Err(Error::new(Code::LockHeld, "held by run 41"));
+/// let result = mcp_tool_result("apply", &failed);
+/// assert_eq!(result["isError"], true);
+/// assert_eq!(result["structuredContent"]["error"]["code"], "LOCK_HELD");
+/// assert_eq!(result["content"][0]["type"], "text");
+///
+/// let done = mcp_tool_result::<_, Code>("apply", &Ok(serde_json::json!({"changes": 2})));
+/// assert_eq!(done["isError"], false);
+/// assert_eq!(done["content"][0]["text"], r#"{"ok":true,"command":"apply","changes":2}"#);
+/// ```
+pub fn mcp_tool_result<T: Serialize, C: ErrorCode>(
+    command: &str,
+    result: &Result<T, Error<C>>,
+) -> Value {
+    mcp_tool_result_of(&render_json(command, result, false))
+}
+
+/// The MCP `CallToolResult` of an already rendered JSON outcome (from
+/// [`render_json`] with `errors_to_stderr` false, or a runner's output).
+///
+/// ```
+/// use sponson_codes::{mcp_tool_result_of, Output};
+///
+/// let out = Output { stdout: "{\"ok\":true,\"command\":\"init\"}\n".into(), ..Output::default() };
+/// let result = mcp_tool_result_of(&out);
+/// assert_eq!(result["structuredContent"], serde_json::json!({"ok": true, "command": "init"}));
+/// ```
+pub fn mcp_tool_result_of(output: &Output) -> Value {
+    let text = output.stdout.trim_end_matches('\n');
+    let text = if text.is_empty() {
+        output.stderr.trim_end_matches('\n')
+    } else {
+        text
+    };
+    let structured: Value = serde_json::from_str(text).unwrap_or(Value::Null);
+    let mut result = Map::new();
+    result.insert(
+        "content".to_owned(),
+        json!([{"type": "text", "text": text}]),
+    );
+    // `structuredContent` must be an object; a text that is not an envelope
+    // stays in `content` only.
+    if structured.is_object() {
+        result.insert("structuredContent".to_owned(), structured);
+    }
+    result.insert("isError".to_owned(), Value::Bool(!output.ok()));
+    Value::Object(result)
+}
+
+/// A JSON Schema of `C`'s envelope, for a tool's `outputSchema`: an object
+/// with `ok` and `command`; on failure an `error` object whose `code` is one
+/// of `C`'s codes. Success data is left open (any further members).
+///
+/// ```
+/// use sponson_codes::{mcp_output_schema, ErrorCodes};
+///
+/// #[derive(Debug, ErrorCodes)]
+/// enum Code {
+///     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+///     Internal,
+/// }
+///
+/// let schema = mcp_output_schema::<Code>();
+/// assert_eq!(schema["type"], "object");
+/// assert_eq!(schema["properties"]["error"]["properties"]["code"]["enum"][0], "INTERNAL");
+/// ```
+pub fn mcp_output_schema<C: ErrorCode>() -> Value {
+    let codes: Vec<&str> = C::TABLE.iter().map(|info| info.code).collect();
+    json!({
+        "type": "object",
+        "required": ["ok", "command"],
+        "properties": {
+            "ok": {"type": "boolean", "description": "true exactly when the command succeeded"},
+            "command": {"type": "string"},
+            "error": {
+                "type": "object",
+                "required": ["code", "message"],
+                "properties": {
+                    "code": {"type": "string", "enum": codes, "description": "branch on this, never on the message"},
+                    "message": {"type": "string"},
+                    "hint": {"type": "string"}
+                }
+            }
+        }
+    })
+}

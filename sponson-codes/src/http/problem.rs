@@ -1,0 +1,275 @@
+//! RFC 9457 problem details: a coded error as `application/problem+json`,
+//! and a problem document read back as an [`ErrorBody`].
+//!
+//! Pure rendering: no I/O, no HTTP types; the `axum` feature builds its
+//! responses from [`Problem`].
+
+use core::fmt;
+
+use serde::de::DeserializeOwned;
+use serde::ser::SerializeMap;
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+use crate::code::{CodeInfo, ErrorCode};
+use crate::envelope::ErrorBody;
+use crate::error::details::Details;
+use crate::error::Error;
+
+/// The media type of a problem document.
+pub const PROBLEM_CONTENT_TYPE: &str = "application/problem+json";
+
+/// The members a problem document defines or this crate writes, which
+/// details can never take: RFC 9457's five, then `code` and `hint`.
+pub const RESERVED_PROBLEM_KEYS: [&str; 7] = [
+    "type", "title", "status", "detail", "instance", "code", "hint",
+];
+
+/// The `type` of a code without a docs URL: no semantics beyond the status.
+pub const ABOUT_BLANK: &str = "about:blank";
+
+/// A rendered problem response: the HTTP status and the exact body.
+///
+/// The body is one JSON object: `type` (the code's docs URL, else
+/// `about:blank`), `title` (the code's `doc`; with `about:blank`, the
+/// status's reason phrase, as RFC 9457 asks), `status`, `detail` (the
+/// error's message), `code`, `hint` when there is one, and the details as
+/// extension members. A detail under one of [`RESERVED_PROBLEM_KEYS`] would
+/// overwrite a member, so such an error is rendered as its enum's fallback
+/// code instead, as the envelope does.
+///
+/// ```
+/// use sponson_codes::{Error, ErrorCodes, PROBLEM_CONTENT_TYPE};
+///
+/// #[derive(Debug, ErrorCodes)]
+/// #[codes(url = "https://example.com/errors#{code}")]
+/// enum Code {
+///     #[code(exit = 3, doc = "Another run holds the lock.", hint = "Retry later.", http = 409)]
+///     LockHeld,
+///     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+///     Internal,
+/// }
+///
+/// let problem = Error::new(Code::LockHeld, "prod is locked by run 41")
+///     .with_detail("run", &41)
+///     .to_problem();
+/// assert_eq!(problem.status, 409);
+/// assert_eq!(
+///     problem.body,
+///     r#"{"type":"https://example.com/errors#LOCK_HELD","title":"Another run holds the lock.","status":409,"detail":"prod is locked by run 41","code":"LOCK_HELD","hint":"Retry later.","run":41}"#
+/// );
+/// assert_eq!(PROBLEM_CONTENT_TYPE, "application/problem+json");
+///
+/// let shadowing = Error::new(Code::LockHeld, "held").with_detail("status", &200).to_problem();
+/// assert_eq!(shadowing.status, 500);
+/// assert!(shadowing.body.contains(r#""code":"INTERNAL""#));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problem {
+    /// The HTTP status, the same as the body's `status` member.
+    pub status: u16,
+    /// The `application/problem+json` body.
+    pub body: String,
+}
+
+impl<C: ErrorCode> Error<C> {
+    /// This error as an RFC 9457 problem response; see [`Problem`].
+    pub fn to_problem(&self) -> Problem {
+        let view = View {
+            info: self.info(),
+            message: self.message(),
+            hint: self.hint(),
+            details: self.details(),
+        };
+        if let Some(key) = view.reserved_key() {
+            let fallback = Error::<C>::fallback(format!(
+                "invalid details for error code {}: detail key `{}` is reserved by the problem document",
+                self.code(),
+                key.escape_debug()
+            ));
+            return fallback.to_problem();
+        }
+        Problem {
+            status: view.info.http_status(),
+            body: serde_json::to_string(&view)
+                .expect("a checked problem holds only strings, numbers and JSON values"),
+        }
+    }
+}
+
+/// What is written: borrowed from the error, nothing copied.
+struct View<'a> {
+    info: &'static CodeInfo,
+    message: &'a str,
+    hint: Option<&'a str>,
+    details: &'a Details,
+}
+
+impl View<'_> {
+    fn reserved_key(&self) -> Option<&str> {
+        self.details
+            .as_map()
+            .keys()
+            .find(|key| RESERVED_PROBLEM_KEYS.contains(&key.as_str()))
+            .map(String::as_str)
+    }
+}
+
+impl Serialize for View<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let status = self.info.http_status();
+        let (type_uri, title) = match self.info.url {
+            Some(url) => (url, self.info.doc),
+            None => (ABOUT_BLANK, reason_phrase(status)),
+        };
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("type", type_uri)?;
+        map.serialize_entry("title", title)?;
+        map.serialize_entry("status", &status)?;
+        map.serialize_entry("detail", self.message)?;
+        map.serialize_entry("code", self.info.code)?;
+        if let Some(hint) = self.hint {
+            map.serialize_entry("hint", hint)?;
+        }
+        for (key, value) in self.details.as_map() {
+            map.serialize_entry(key, value)?;
+        }
+        map.end()
+    }
+}
+
+/// The reason phrase of an HTTP error status (RFC 9110 and the IANA
+/// registry), or the class's name for an unregistered one.
+pub fn reason_phrase(status: u16) -> &'static str {
+    match status {
+        400 => "Bad Request",
+        401 => "Unauthorized",
+        402 => "Payment Required",
+        403 => "Forbidden",
+        404 => "Not Found",
+        405 => "Method Not Allowed",
+        406 => "Not Acceptable",
+        407 => "Proxy Authentication Required",
+        408 => "Request Timeout",
+        409 => "Conflict",
+        410 => "Gone",
+        411 => "Length Required",
+        412 => "Precondition Failed",
+        413 => "Content Too Large",
+        414 => "URI Too Long",
+        415 => "Unsupported Media Type",
+        416 => "Range Not Satisfiable",
+        417 => "Expectation Failed",
+        421 => "Misdirected Request",
+        422 => "Unprocessable Content",
+        423 => "Locked",
+        424 => "Failed Dependency",
+        425 => "Too Early",
+        426 => "Upgrade Required",
+        428 => "Precondition Required",
+        429 => "Too Many Requests",
+        431 => "Request Header Fields Too Large",
+        451 => "Unavailable For Legal Reasons",
+        500 => "Internal Server Error",
+        501 => "Not Implemented",
+        502 => "Bad Gateway",
+        503 => "Service Unavailable",
+        504 => "Gateway Timeout",
+        505 => "HTTP Version Not Supported",
+        506 => "Variant Also Negotiates",
+        507 => "Insufficient Storage",
+        508 => "Loop Detected",
+        511 => "Network Authentication Required",
+        status if status < 500 => "Client Error",
+        _ => "Server Error",
+    }
+}
+
+/// Why a document could not be read as a coded problem.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ProblemError {
+    /// The document is not a JSON object.
+    Json(String),
+    /// The document has no string `code` member, so it names no code.
+    NoCode,
+    /// The extension members do not read as the details type.
+    Details(String),
+}
+
+impl fmt::Display for ProblemError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ProblemError::Json(err) => write!(f, "not a problem document: {err}"),
+            ProblemError::NoCode => f.write_str(
+                "the problem document has no string `code` member, so it names no error code",
+            ),
+            ProblemError::Details(err) => write!(f, "the problem's extension members: {err}"),
+        }
+    }
+}
+
+impl std::error::Error for ProblemError {}
+
+impl<D: DeserializeOwned> ErrorBody<D> {
+    /// Reads a problem document as an error body: `code` is the code,
+    /// `detail` the message (`title` when there is no `detail`), `hint` the
+    /// hint, and the extension members the details. The other standard
+    /// members are dropped, and, as RFC 9457 asks, a member of the wrong
+    /// type is ignored as if absent.
+    ///
+    /// ```
+    /// use sponson_codes::ErrorBody;
+    ///
+    /// let body: ErrorBody = ErrorBody::from_problem_json(
+    ///     r#"{"type":"https://example.com/errors#LOCK_HELD","title":"Held.","status":409,
+    ///         "detail":"prod is locked","code":"LOCK_HELD","hint":7,"run":41}"#,
+    /// ).unwrap();
+    /// assert_eq!((body.code.as_str(), body.message.as_str()), ("LOCK_HELD", "prod is locked"));
+    /// assert_eq!(body.hint, None);
+    /// assert_eq!(body.details.get("run"), Some(&serde_json::json!(41)));
+    /// ```
+    pub fn from_problem_json(json: &str) -> Result<Self, ProblemError> {
+        let value: Value =
+            serde_json::from_str(json).map_err(|e| ProblemError::Json(e.to_string()))?;
+        let Value::Object(fields) = value else {
+            return Err(ProblemError::Json("expected a JSON object".to_owned()));
+        };
+        ErrorBody::from_problem_members(fields)
+    }
+
+    /// [`from_problem_json`](ErrorBody::from_problem_json) on a parsed object.
+    pub fn from_problem_members(mut fields: Map<String, Value>) -> Result<Self, ProblemError> {
+        let mut string = |key: &str| match fields.remove(key) {
+            Some(Value::String(text)) => Some(text),
+            _ => None,
+        };
+        let code = string("code").ok_or(ProblemError::NoCode)?;
+        let title = string("title");
+        let message = string("detail").or(title).unwrap_or_default();
+        let hint = string("hint");
+        for key in ["type", "status", "instance"] {
+            fields.remove(key);
+        }
+        let details = D::deserialize(Value::Object(fields))
+            .map_err(|e| ProblemError::Details(e.to_string()))?;
+        Ok(ErrorBody {
+            code,
+            message,
+            hint,
+            details,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::reason_phrase;
+
+    #[test]
+    fn every_error_status_has_a_phrase() {
+        assert_eq!(reason_phrase(409), "Conflict");
+        assert_eq!(reason_phrase(499), "Client Error");
+        assert_eq!(reason_phrase(599), "Server Error");
+    }
+}

@@ -1,0 +1,80 @@
+//! MCP tool results in the shape of the specification's `CallToolResult`
+//! (2025-06-18): `content` (required, content blocks), `structuredContent`
+//! (an object), `isError` (a boolean).
+
+use serde_json::{json, Value};
+use sponson_codes::{mcp_output_schema, mcp_tool_result, Error, ErrorCodes};
+
+#[derive(Debug, Clone, Copy, ErrorCodes)]
+pub enum Code {
+    #[code(exit = 3, doc = "Another run holds the lock.", hint = "Pass --wait.")]
+    LockHeld,
+    #[code(exit = 2, doc = "Bad arguments.", usage)]
+    Usage,
+    #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    Internal,
+}
+
+/// Checks `result` against the specification's shape and returns its envelope.
+fn checked(result: &Value) -> &Value {
+    let object = result.as_object().expect("a CallToolResult is an object");
+    let keys: Vec<&str> = object.keys().map(String::as_str).collect();
+    assert_eq!(
+        keys,
+        ["content", "isError", "structuredContent"],
+        "{result}"
+    );
+    let content = result["content"].as_array().expect("content is an array");
+    assert_eq!(content.len(), 1);
+    assert_eq!(content[0].as_object().unwrap().len(), 2);
+    assert_eq!(content[0]["type"], "text");
+    let text = content[0]["text"].as_str().expect("a text block has text");
+    let structured = &result["structuredContent"];
+    assert!(structured.is_object());
+    // The text block is the same envelope, for clients that read only `content`.
+    assert_eq!(&serde_json::from_str::<Value>(text).unwrap(), structured);
+    assert_eq!(result["isError"], !structured["ok"].as_bool().unwrap());
+    structured
+}
+
+#[test]
+fn success_failure_and_fallback_are_tool_results() {
+    let done = mcp_tool_result::<_, Code>("apply", &Ok(json!({"changes": 2})));
+    assert_eq!(
+        checked(&done),
+        &json!({"ok": true, "command": "apply", "changes": 2})
+    );
+    assert_eq!(done["isError"], false);
+
+    let failed: Result<(), _> =
+        Err(Error::new(Code::LockHeld, "held by run 41").with_detail("run", &41));
+    let failed = mcp_tool_result("apply", &failed);
+    assert_eq!(failed["isError"], true);
+    assert_eq!(
+        checked(&failed),
+        &json!({"ok": false, "command": "apply", "error": {"code": "LOCK_HELD", "message": "held by run 41", "hint": "Pass --wait.", "run": 41}})
+    );
+
+    // Data that would shadow the envelope is the fallback code, and an error.
+    let shadow = mcp_tool_result::<_, Code>("apply", &Ok(json!({"ok": false})));
+    assert_eq!(shadow["isError"], true);
+    assert_eq!(checked(&shadow)["error"]["code"], "INTERNAL");
+
+    let usage: Result<(), _> = Err(Error::<Code>::usage("unexpected argument"));
+    assert_eq!(
+        checked(&mcp_tool_result("apply", &usage))["error"]["code"],
+        "USAGE"
+    );
+}
+
+#[test]
+fn the_output_schema_is_an_object_schema_listing_the_codes() {
+    let schema = mcp_output_schema::<Code>();
+    // The specification requires `type: "object"` at the root of an outputSchema.
+    assert_eq!(schema["type"], "object");
+    assert_eq!(
+        schema["properties"]["error"]["properties"]["code"]["enum"],
+        json!(["LOCK_HELD", "USAGE", "INTERNAL"])
+    );
+    assert_eq!(schema["required"], json!(["ok", "command"]));
+}
