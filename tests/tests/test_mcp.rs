@@ -68,13 +68,21 @@ fn success_failure_and_fallback_are_tool_results() {
 }
 
 #[test]
-fn the_output_schema_is_an_object_schema_listing_the_codes() {
+fn every_tool_result_validates_against_the_output_schema() {
     let schema = mcp_output_schema::<Code>();
     // The specification requires `type: "object"` at the root of an outputSchema.
     assert_eq!(schema["type"], "object");
-    assert_eq!(
-        schema["properties"]["error"]["properties"]["code"]["enum"],
-        json!(["LOCK_HELD", "USAGE", "INTERNAL"])
-    );
-    assert_eq!(schema["required"], json!(["ok", "command"]));
+    let validator = jsonschema::draft202012::new(&schema).expect("a valid 2020-12 schema");
+    let outcomes = [
+        mcp_tool_result::<_, Code>("apply", &Ok(json!({"changes": 2}))),
+        mcp_tool_result::<(), Code>("apply", &Err(Error::new(Code::LockHeld, "held"))),
+        mcp_tool_result::<(), Code>("apply", &Err(Error::usage("bad flag"))),
+    ];
+    for outcome in &outcomes {
+        let envelope = &outcome["structuredContent"];
+        assert!(validator.is_valid(envelope), "{envelope}");
+    }
+    let unknown =
+        json!({"ok": false, "command": "apply", "error": {"code": "NOT_A_CODE", "message": "m"}});
+    assert!(!validator.is_valid(&unknown));
 }
