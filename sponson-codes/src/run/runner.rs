@@ -265,8 +265,7 @@ impl<C: ErrorCode> Runner<C> {
         match guarded {
             Ok(output) => output,
             Err(payload) => {
-                // Dropping a payload can panic again; leaking it cannot.
-                core::mem::forget(payload);
+                drop_payload(payload);
                 let warnings = take_warnings();
                 let error = Err::<(), _>(Error::<C>::fallback(PANIC_MESSAGE));
                 match self.mode {
@@ -285,6 +284,15 @@ impl<C: ErrorCode> Runner<C> {
                 }
             }
         }
+    }
+}
+
+/// Frees a caught panic's payload, so a long-lived process that renders
+/// many commands does not grow. Dropping it runs user code that may panic
+/// again; only such a second payload is leaked, never unwound.
+pub(crate) fn drop_payload(payload: Box<dyn core::any::Any + Send>) {
+    if let Err(again) = panic::catch_unwind(AssertUnwindSafe(move || drop(payload))) {
+        core::mem::forget(again);
     }
 }
 

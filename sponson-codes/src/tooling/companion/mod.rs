@@ -31,7 +31,7 @@ use serde_json::Value;
 use crate::code::EnumInfo;
 use crate::run::escape::{escape_line, escape_text};
 use crate::run::render::{render_json, render_text, Output};
-use crate::run::runner::{emit, PANIC_MESSAGE};
+use crate::run::runner::{drop_payload, emit, PANIC_MESSAGE};
 
 use self::args::{Command, Invocation};
 pub use self::failure::CompanionCode;
@@ -181,7 +181,10 @@ impl Companion {
                 // A bug in a command must still end as one coded outcome.
                 let result =
                     panic::catch_unwind(AssertUnwindSafe(|| self.dispatch(enums, &invocation)))
-                        .unwrap_or_else(|_| Err(Failure::fallback(PANIC_MESSAGE)));
+                        .unwrap_or_else(|payload| {
+                            drop_payload(payload);
+                            Err(Failure::fallback(PANIC_MESSAGE))
+                        });
                 (name, result)
             }
             Err(failure) => ("usage", Err(failure)),
