@@ -223,3 +223,15 @@ fn from_chain_finds_a_data_enum_value() {
     let io = std::io::Error::other("disk full");
     assert_eq!(Error::<FetchError>::from_chain(&io).message(), "disk full");
 }
+
+#[test]
+fn details_holding_a_refused_key_passed_on_whole_are_the_fallback() {
+    let mut details = sponson_codes::Details::new();
+    details.insert("scope", "prod");
+    details.insert("code", "SHADOW");
+    assert!(details.problem().is_some());
+    let err = Error::new(Code::LockHeld, "held").with_details(&details);
+    assert!(err.is_fallback(), "{err:?}");
+    assert!(err.details().is_empty());
+    assert!(serde_json::to_value(&details).is_err());
+}

@@ -224,8 +224,14 @@ impl Details {
     }
 }
 
+/// Details that hold a refused insertion ([`problem`](Details::problem)) fail
+/// to serialize with the refusal, so passing them on, as with
+/// `Error::with_details(&details)`, reports it instead of dropping it.
 impl Serialize for Details {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        if let Some(problem) = &self.problem {
+            return Err(serde::ser::Error::custom(problem));
+        }
         self.map.serialize(serializer)
     }
 }
