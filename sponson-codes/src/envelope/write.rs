@@ -26,24 +26,44 @@ pub(crate) enum Data {
     Wrapped(Value),
 }
 
+/// Why success data was refused.
+#[derive(Debug)]
+pub(crate) enum Refused {
+    /// It breaks a rule of the envelope, said here.
+    Rule(String),
+    /// Its `Serialize` failed with this text, which may quote the data.
+    Serialize(String),
+}
+
+impl core::fmt::Display for Refused {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            Refused::Rule(text) | Refused::Serialize(text) => f.write_str(text),
+        }
+    }
+}
+
 /// Checks success data: an object without the envelope's own keys, and no
 /// deeper than the envelope holds ([`MAX_LEVELS`] for an object, which
 /// shares the envelope's level, one less for a value under `data`).
-pub(crate) fn data<T: Serialize + ?Sized>(data: &T) -> Result<Data, String> {
+pub(crate) fn data<T: Serialize + ?Sized>(data: &T) -> Result<Data, Refused> {
     let value = depth::to_value(data, MAX_LEVELS).map_err(|err| match err {
-        depth::Unwritable::TooDeep => format!("data nests {err}"),
-        depth::Unwritable::Serialize(err) => err.to_string(),
+        depth::Unwritable::TooDeep => Refused::Rule(format!("data nests {err}")),
+        depth::Unwritable::Serialize(err) => Refused::Serialize(err.to_string()),
     })?;
     match value {
         Value::Null => Ok(Data::Fields(Map::new())),
-        Value::Array(_) if !depth::within(&value, MAX_LEVELS - 1) => {
-            Err(format!("data nests {}", depth::Unwritable::TooDeep))
-        }
+        Value::Array(_) if !depth::within(&value, MAX_LEVELS - 1) => Err(Refused::Rule(format!(
+            "data nests {}",
+            depth::Unwritable::TooDeep
+        ))),
         Value::Object(fields) => match fields
             .keys()
             .find(|key| RESERVED_DATA_KEYS.contains(&key.as_str()))
         {
-            Some(key) => Err(format!("data key `{key}` is reserved by the envelope")),
+            Some(key) => Err(Refused::Rule(format!(
+                "data key `{key}` is reserved by the envelope"
+            ))),
             None => Ok(Data::Fields(fields)),
         },
         other => Ok(Data::Wrapped(other)),

@@ -14,7 +14,7 @@ use std::error::Error as StdError;
 use serde::Serialize;
 
 use crate::code::{CodeInfo, ErrorCode, ErrorCodeSet};
-use crate::error::details::Details;
+use crate::error::details::{Details, DetailsError};
 
 type Source = Box<dyn StdError + Send + Sync + 'static>;
 
@@ -151,12 +151,22 @@ impl<C: ErrorCode> Error<C> {
 
     /// Reports a refused detail as the fallback code: a programming error
     /// must show, never vanish.
+    ///
+    /// A `Serialize` error's text may quote the value that failed, so like a
+    /// panic's message it goes to stderr only, never into the error.
     fn checked(mut self) -> Self {
         if let Some(problem) = self.inner.details.problem() {
-            self.inner.message = format!(
-                "invalid details for error code {}: {problem}",
-                self.inner.info.code
-            );
+            let code = self.inner.info.code;
+            self.inner.message = match problem {
+                DetailsError::Serialize(text) => {
+                    eprintln!(
+                        "error: the details of error code {code} failed to serialize: {}",
+                        crate::run::escape::escape_line(text)
+                    );
+                    format!("invalid details for error code {code}: details failed to serialize")
+                }
+                problem => format!("invalid details for error code {code}: {problem}"),
+            };
             self.inner.info = C::FALLBACK_INFO;
             self.inner.hint = None;
             self.inner.details = Details::new();

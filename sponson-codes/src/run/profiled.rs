@@ -97,6 +97,8 @@ pub(crate) fn render_json_in<T: Serialize, C: ErrorCode>(
         return render_json(command, result, errors_to_stderr);
     }
     let unrenderable;
+    // A `Serialize` error's text may quote the data: stderr only.
+    let mut diagnostic = String::new();
     let error: &Error<C> = match result {
         Ok(data) => {
             let problem = match serde_json::to_value(data) {
@@ -104,7 +106,16 @@ pub(crate) fn render_json_in<T: Serialize, C: ErrorCode>(
                     Ok(doc) => return output(doc, 0, false),
                     Err(err) => err.to_string(),
                 },
-                Err(err) => err.to_string(),
+                Err(err) => {
+                    let problem = "the data failed to serialize";
+                    diagnostic = format!(
+                        "error: {}\n",
+                        escape_line(&format!(
+                            "cannot render the output of `{command}`: {problem}: {err}"
+                        ))
+                    );
+                    problem.to_owned()
+                }
             };
             unrenderable = Error::<C>::fallback(format!(
                 "cannot render the output of `{command}`: {problem}"
@@ -147,7 +158,12 @@ pub(crate) fn render_json_in<T: Serialize, C: ErrorCode>(
             (doc, exit)
         }
     };
-    output(Some(doc), exit, errors_to_stderr)
+    let mut out = output(Some(doc), exit, errors_to_stderr);
+    // Only where the document is not on stderr: there it stays alone.
+    if out.stderr.is_empty() {
+        out.stderr = diagnostic;
+    }
+    out
 }
 
 fn output(doc: Option<Rendered>, exit: u8, errors_to_stderr: bool) -> Output {

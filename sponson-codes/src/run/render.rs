@@ -7,7 +7,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::code::ErrorCode;
-use crate::envelope::write::{self, Checked, CheckedError, Data};
+use crate::envelope::write::{self, Checked, CheckedError, Data, Refused};
 use crate::error::Error;
 use crate::run::escape::{escape_line, escape_text, to_json_line};
 
@@ -86,7 +86,9 @@ impl Output {
 ///
 /// Data that cannot be rendered (its `Serialize` fails, it is an object with
 /// a key `ok`, `command` or `error`, or the envelope would nest deeper than
-/// 127 levels) is a programming error, reported as `C`'s fallback code.
+/// 127 levels) is a programming error, reported as `C`'s fallback code;
+/// when its `Serialize` failed, the message is fixed and the reason goes to
+/// stderr only, since a `Serialize` error's text may quote the data.
 ///
 /// ```
 /// use sponson_codes::{render_json, Error, ErrorCodes};
@@ -113,6 +115,7 @@ pub fn render_json<T: Serialize, C: ErrorCode>(
     result: &Result<T, Error<C>>,
     errors_to_stderr: bool,
 ) -> Output {
+    let mut diagnostic = String::new();
     let (json, exit) = match result {
         Ok(data) => match check_data::<T, C>(command, data) {
             Ok(data) => {
@@ -122,16 +125,21 @@ pub fn render_json<T: Serialize, C: ErrorCode>(
                 };
                 (json_line(&checked), 0)
             }
-            Err(error) => (failure_json(command, &error), failure_exit(&error)),
+            Err(error) => {
+                diagnostic = unrenderable_reason(&error);
+                (failure_json(command, &error), failure_exit(&error))
+            }
         },
         Err(error) => (failure_json(command, error), failure_exit(error)),
     };
     let mut out = Output {
         exit,
+        stderr: diagnostic,
         ..Output::default()
     };
     let line = json + "\n";
     if exit != 0 && errors_to_stderr {
+        // The document stays alone on stderr, as with a quiet panic hook.
         out.stderr = line;
     } else {
         out.stdout = line;
@@ -211,7 +219,8 @@ pub fn text_of<T: Serialize + ?Sized>(data: &T) -> String {
         Ok(Value::Null) => String::new(),
         Ok(Value::String(text)) => text,
         Ok(value) => serde_json::to_string_pretty(&value).unwrap_or_default(),
-        Err(err) => format!("(output cannot be rendered: {err})"),
+        // The error's text may quote the data: never printed for people.
+        Err(_) => "(the output cannot be rendered)".to_owned(),
     }
 }
 
@@ -221,8 +230,30 @@ pub(crate) fn check_data<T: Serialize + ?Sized, C: ErrorCode>(
     command: &str,
     data: &T,
 ) -> Result<Data, Error<C>> {
-    write::data(data)
-        .map_err(|err| Error::fallback(format!("cannot render the output of `{command}`: {err}")))
+    write::data(data).map_err(|refused| match refused {
+        Refused::Rule(rule) => {
+            Error::fallback(format!("cannot render the output of `{command}`: {rule}"))
+        }
+        // Like a panic's message, a `Serialize` error's text (which may quote
+        // the data) is kept out of the document: it is the error's source,
+        // which only `unrenderable_reason` prints, on stderr.
+        Refused::Serialize(text) => Error::fallback(format!(
+            "cannot render the output of `{command}`: the data failed to serialize"
+        ))
+        .with_source(text),
+    })
+}
+
+/// The stderr line saying why the data's `Serialize` failed, when
+/// [`check_data`] refused it for that, or nothing.
+pub(crate) fn unrenderable_reason<C: ErrorCode>(error: &Error<C>) -> String {
+    match std::error::Error::source(error) {
+        Some(reason) => format!(
+            "error: {}\n",
+            escape_line(&format!("{}: {reason}", error.message()))
+        ),
+        None => String::new(),
+    }
 }
 
 fn failure_json<C: ErrorCode>(command: &str, error: &Error<C>) -> String {

@@ -12,7 +12,7 @@ use crate::code::ErrorCode;
 use crate::error::Error;
 use crate::profile::{Profile, Stream};
 use crate::run::profiled::{add_text_warnings, render_json_in, take_warnings, with_quiet_panics};
-use crate::run::render::{check_data, render_text, text_of, Mode, Output};
+use crate::run::render::{check_data, render_text, text_of, unrenderable_reason, Mode, Output};
 
 /// The message of the fallback error a panic becomes; the panic's own
 /// message and backtrace go to stderr only, through the panic hook.
@@ -253,7 +253,16 @@ impl<C: ErrorCode> Runner<C> {
                             .as_ref()
                             .map(|data| check_data::<T, C>(&self.command, data))
                         {
-                            Ok(Err(unrenderable)) => render_text(&Err::<T, _>(unrenderable), text),
+                            Ok(Err(unrenderable)) => {
+                                // People see why on stderr: its first line gets the reason.
+                                let reason = unrenderable_reason(&unrenderable);
+                                let mut out = render_text(&Err::<T, _>(unrenderable), text);
+                                if !reason.is_empty() {
+                                    let rest = out.stderr.split_once('\n').map_or("", |(_, r)| r);
+                                    out.stderr = reason + rest;
+                                }
+                                out
+                            }
                             _ => render_text(&result, text),
                         };
                         add_text_warnings(&mut out, &warnings);
