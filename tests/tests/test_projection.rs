@@ -195,3 +195,51 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn the_total_budget_counts_everything_written() {
+    let mut limits = Limits::default();
+    limits.max_array_items = 1_000_000;
+    let list = Allowlist::new()
+        .field("flags", Shape::array(Shape::Bool))
+        .field("numbers", Shape::array(Shape::Number))
+        .field("nothing", Shape::array(Shape::String.nullable()))
+        .field("small", Shape::Integer)
+        .limits(limits);
+    let input = json!({
+        "flags": vec![false; 60_000],
+        "numbers": vec![123_456_789.125; 60_000],
+        "nothing": vec![Value::Null; 60_000],
+        "small": 7,
+    });
+    let kept = list.project(&input).unwrap();
+    let written = serde_json::to_string(&kept).unwrap();
+    assert!(
+        written.len() <= limits.max_total_bytes,
+        "{} bytes kept under a budget of {}",
+        written.len(),
+        limits.max_total_bytes
+    );
+    assert_eq!(Value::Object(kept), json!({"small": 7}));
+
+    // What fits is kept whole, and the budget is the compact JSON's size.
+    let exact = r#"{"flags":[true,false],"small":7}"#;
+    limits.max_total_bytes = exact.len();
+    let kept = list.clone().limits(limits).project_str(exact).unwrap();
+    assert_eq!(serde_json::to_string(&kept).unwrap(), exact);
+    limits.max_total_bytes = exact.len() - 1;
+    let kept = list.limits(limits).project_str(exact).unwrap();
+    assert_eq!(Value::Object(kept), json!({"flags": [true, false]}));
+}
+
+#[test]
+fn numbers_read_as_serde_json_reads_them() {
+    let list = Allowlist::new().field("big", Shape::Number);
+    let big = format!(r#"{{"big": 1{}}}"#, "0".repeat(300));
+    let kept = list.project_str(&big).unwrap();
+    assert_eq!(
+        kept["big"].as_f64(),
+        Some(1e300),
+        "as documented on Shape::Number"
+    );
+}

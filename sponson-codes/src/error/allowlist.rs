@@ -1,7 +1,8 @@
 //! Allowlist projection of untrusted JSON, such as a server's response body,
 //! before any of it enters an error's details.
 //!
-//! Named fields whose values have the declared shape are copied as they are;
+//! Named fields whose values have the declared shape are copied as they are
+//! (numbers as serde_json read them: see [`Shape::Number`]);
 //! every other field is dropped, and so is a field whose value has another
 //! shape or breaks a limit. Nothing is filtered by content: a field is kept
 //! because it is named, never because it looks harmless.
@@ -35,8 +36,9 @@ pub struct Limits {
     pub max_number_bytes: usize,
     /// The most items an array may have; a longer array is dropped.
     pub max_array_items: usize,
-    /// The most bytes of keys and strings kept in all; fields past the
-    /// budget are dropped.
+    /// The most bytes kept in all, counted as the compact JSON of what is
+    /// kept (keys, strings with their escapes, numbers, booleans, `null`,
+    /// quotes and separators); fields past the budget are dropped.
     pub max_total_bytes: usize,
 }
 
@@ -69,7 +71,12 @@ pub enum Shape {
     String,
     /// A number without a fraction that fits `i64` or `u64`.
     Integer,
-    /// Any number written in at most [`Limits::max_number_bytes`].
+    /// Any number written in at most [`Limits::max_number_bytes`], as
+    /// serde_json reads it. Without serde_json's
+    /// `arbitrary_precision` feature, an integer beyond 64 bits or a number
+    /// with more digits than an `f64` holds reads as the nearest `f64` (a
+    /// 300-digit integer becomes `1e300`); a program that needs such numbers
+    /// exactly should have the other side send them as strings.
     Number,
     /// `true` or `false`.
     Bool,
@@ -190,7 +197,8 @@ impl Allowlist {
     pub fn project(&self, value: &Value) -> Option<Map<String, Value>> {
         let mut budget = Budget {
             limits: self.limits,
-            left: self.limits.max_total_bytes,
+            // The outer object's braces.
+            left: self.limits.max_total_bytes.saturating_sub(2),
         };
         match value {
             Value::Object(object) => Some(self.project_object(object, 1, &mut budget)),
@@ -232,7 +240,8 @@ impl Allowlist {
                 continue;
             };
             let mut trial = budget.clone();
-            if !trial.spend(name.len()) {
+            // `"name":`, and a comma after the first field.
+            if !trial.spend(json_len(name) + 3 + usize::from(!kept.is_empty())) {
                 continue;
             }
             if let Some(value) = project_value(shape, value, depth, &mut trial) {
@@ -265,18 +274,24 @@ impl Budget {
 /// The value kept for `value` under `shape`, or `None` to drop it.
 fn project_value(shape: &Shape, value: &Value, depth: usize, budget: &mut Budget) -> Option<Value> {
     match (shape, value) {
-        (Shape::Nullable(_), Value::Null) => Some(Value::Null),
+        (Shape::Nullable(_), Value::Null) => budget.spend(4).then_some(Value::Null),
         (Shape::Nullable(inner), _) => project_value(inner, value, depth, budget),
         (Shape::String, Value::String(text)) => (text.len() <= budget.limits.max_string_bytes
-            && budget.spend(text.len()))
+            && budget.spend(json_len(text) + 2))
         .then(|| value.clone()),
         (Shape::Integer, Value::Number(n)) if n.is_i64() || n.is_u64() => {
             number_within(n, budget).then(|| value.clone())
         }
         (Shape::Number, Value::Number(n)) => number_within(n, budget).then(|| value.clone()),
-        (Shape::Bool, Value::Bool(_)) => Some(value.clone()),
+        (Shape::Bool, Value::Bool(b)) => {
+            budget.spend(if *b { 4 } else { 5 }).then(|| value.clone())
+        }
         (Shape::Array(item), Value::Array(items)) => {
             if depth >= budget.limits.max_depth || items.len() > budget.limits.max_array_items {
+                return None;
+            }
+            // The brackets and the commas between items.
+            if !budget.spend(2 + items.len().saturating_sub(1)) {
                 return None;
             }
             // All or nothing: an array with one item of another shape is
@@ -288,7 +303,7 @@ fn project_value(shape: &Shape, value: &Value, depth: usize, budget: &mut Budget
                 .map(Value::Array)
         }
         (Shape::Object(allowlist), Value::Object(object)) => {
-            if depth >= budget.limits.max_depth {
+            if depth >= budget.limits.max_depth || !budget.spend(2) {
                 return None;
             }
             Some(Value::Object(allowlist.project_object(
@@ -301,9 +316,22 @@ fn project_value(shape: &Shape, value: &Value, depth: usize, budget: &mut Budget
     }
 }
 
-/// Whether `number` is written within [`Limits::max_number_bytes`].
-fn number_within(number: &serde_json::Number, budget: &Budget) -> bool {
-    number.to_string().len() <= budget.limits.max_number_bytes
+/// Whether `number` is written within [`Limits::max_number_bytes`] and the
+/// total budget, which it is charged.
+fn number_within(number: &serde_json::Number, budget: &mut Budget) -> bool {
+    let len = number.to_string().len();
+    len <= budget.limits.max_number_bytes && budget.spend(len)
+}
+
+/// The length of `text` inside a JSON string: escapes count as written.
+fn json_len(text: &str) -> usize {
+    text.chars()
+        .map(|c| match c {
+            '"' | '\\' | '\n' | '\r' | '\t' | '\u{8}' | '\u{c}' => 2,
+            '\u{0}'..='\u{1f}' | '\u{85}' | '\u{2028}' | '\u{2029}' => 6,
+            c => c.len_utf8(),
+        })
+        .sum()
 }
 
 /// Why [`Allowlist::project_str`] kept nothing.
