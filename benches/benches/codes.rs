@@ -13,7 +13,6 @@ use criterion::measurement::WallTime;
 use criterion::{
     criterion_group, criterion_main, BenchmarkGroup, BenchmarkId, Criterion, Throughput,
 };
-use sponson_codes::ErrorCode;
 use sponson_codes_benches::{pick, BATCH};
 
 #[allow(clippy::all, clippy::pedantic)]

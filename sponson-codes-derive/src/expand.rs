@@ -22,6 +22,7 @@ pub fn expand(input: &Input) -> syn::Result<TokenStream> {
     let ident = input.ident;
     let error_code = error_code_impl(input);
     let exit_code = exit_code_impl(input);
+    let inherent = inherent_impl(input);
     let unit = if input.is_all_units() {
         unit_impls(input)?
     } else {
@@ -34,6 +35,7 @@ pub fn expand(input: &Input) -> syn::Result<TokenStream> {
             use __sp::core::option::Option::{None as __None, Some as __Some};
             #error_code
             #exit_code
+            #inherent
             #unit
             __sp::inventory::submit! {
                 __sp::Registration::__new(<#ident as __sp::ErrorCode>::ENUM)
@@ -120,6 +122,9 @@ fn error_code_impl(input: &Input) -> TokenStream {
     let details = write_details(input);
     quote! {
         const __SPONSON_EXITS: &[__sp::ExitClass] = &[#(#exits),*];
+
+        #[automatically_derived]
+        impl __sp::Sealed for #ident {}
 
         #[automatically_derived]
         impl __sp::ErrorCode for #ident {
@@ -233,7 +238,6 @@ fn exit_code_impl(input: &Input) -> TokenStream {
 /// unit variants can be rebuilt from its code string alone.
 fn unit_impls(input: &Input) -> syn::Result<TokenStream> {
     let ident = input.ident;
-    let vis = &input.original.vis;
     let codes: Vec<&str> = input.variants.iter().map(|v| v.code.as_str()).collect();
     let hash = phf::build(&codes).ok_or_else(|| {
         syn::Error::new_spanned(
@@ -251,7 +255,6 @@ fn unit_impls(input: &Input) -> syn::Result<TokenStream> {
     let pilot_count = hash.pilots.len();
     let order = order.iter().map(|i| Literal::u32_unsuffixed(*i));
     let variants: Vec<_> = input.variants.iter().map(|v| v.ident).collect();
-    let indices = 0..n;
     let string_form = string_form(ident);
     Ok(quote! {
         #[automatically_derived]
@@ -280,32 +283,94 @@ fn unit_impls(input: &Input) -> syn::Result<TokenStream> {
             }
         }
 
-        #[automatically_derived]
-        impl #ident {
-            /// Every variant, in declaration order.
-            #vis const ALL: &'static [Self] = <Self as __sp::ErrorCodeSet>::ALL;
-            /// The fallback variant, for unknown codes and unexpected failures.
-            #vis const FALLBACK: Self = <Self as __sp::ErrorCodeSet>::FALLBACK;
+        #string_form
+    })
+}
 
-            /// The variant whose code is exactly `code`, if the enum lists it.
-            #[must_use]
-            #[inline]
-            #vis fn from_code(code: &__sp::core::primitive::str) -> __sp::core::option::Option<Self> {
-                <Self as __sp::ErrorCodeSet>::from_code(code)
-            }
+/// The inherent items on the enum. They forward to the traits, so they need
+/// no import, and a method call such as `Code::X.code()` picks them before
+/// any trait method of the same name (`miette::Diagnostic::code`). Shared
+/// with the stubs emitted next to errors, which implement the same traits.
+pub fn inherent_impl(input: &Input) -> TokenStream {
+    let ident = input.ident;
+    let vis = &input.original.vis;
+    let set = match input.variants.first() {
+        Some(_) if input.is_all_units() => {
+            let variants = input.variants.iter().map(|v| v.ident);
+            let indices = 0..input.variants.len();
+            quote! {
+                /// Every variant, in declaration order.
+                #vis const ALL: &'static [Self] = <Self as __sp::ErrorCodeSet>::ALL;
+                /// The fallback variant, for unknown codes and unexpected failures.
+                #vis const FALLBACK: Self = <Self as __sp::ErrorCodeSet>::FALLBACK;
 
-            #[doc(hidden)]
-            #[must_use]
-            #vis const fn __sponson_from_index(index: __sp::core::primitive::usize) -> Self {
-                match index {
-                    #(#indices => Self::#variants,)*
-                    _ => __sp::core::panic!("no variant at this index"),
+                /// The variant whose code is exactly `code`, if the enum lists it.
+                #[must_use]
+                #[inline]
+                #vis fn from_code(code: &__sp::core::primitive::str) -> __sp::core::option::Option<Self> {
+                    <Self as __sp::ErrorCodeSet>::from_code(code)
+                }
+
+                #[doc(hidden)]
+                #[must_use]
+                #vis const fn __sponson_from_index(index: __sp::core::primitive::usize) -> Self {
+                    match index {
+                        #(#indices => Self::#variants,)*
+                        _ => __sp::core::panic!("no variant at this index"),
+                    }
                 }
             }
         }
+        _ => TokenStream::new(),
+    };
+    quote! {
+        #[automatically_derived]
+        impl #ident {
+            /// The stable code string, such as `LOCK_HELD`.
+            #[must_use]
+            #[inline]
+            #vis fn code(&self) -> &'static __sp::core::primitive::str {
+                <Self as __sp::ErrorCode>::code(self)
+            }
 
-        #string_form
-    })
+            /// The process exit code, 1 to 255.
+            #[must_use]
+            #[inline]
+            #vis fn exit_code(&self) -> __sp::core::primitive::u8 {
+                <Self as __sp::ErrorCode>::exit_code(self)
+            }
+
+            /// One line saying what the code means.
+            #[must_use]
+            #[inline]
+            #vis fn doc(&self) -> &'static __sp::core::primitive::str {
+                <Self as __sp::ErrorCode>::doc(self)
+            }
+
+            /// The remedy, when there is one.
+            #[must_use]
+            #[inline]
+            #vis fn hint(&self) -> __sp::core::option::Option<&'static __sp::core::primitive::str> {
+                <Self as __sp::ErrorCode>::hint(self)
+            }
+
+            /// The long explanation from the variant's doc comment, `""` if none.
+            #[must_use]
+            #[inline]
+            #vis fn explain(&self) -> &'static __sp::core::primitive::str {
+                <Self as __sp::ErrorCode>::explain(self)
+            }
+
+            /// This value's entry in the code table.
+            #[must_use]
+            #[inline]
+            #vis fn info(&self) -> &'static __sp::CodeInfo {
+                <Self as __sp::ErrorCode>::info(self)
+            }
+
+            #set
+        }
+    }
 }
 
 /// `FromStr` and serde for an enum of unit variants: the code string is the

@@ -2,7 +2,7 @@
 //! reported once, not again at every use of the traits it should implement.
 
 use crate::ast::Input;
-use crate::expand::{krate, string_form};
+use crate::expand::{inherent_impl, krate, string_form};
 use proc_macro2::TokenStream;
 use quote::quote;
 
@@ -14,7 +14,6 @@ pub fn expand(input: &Input, errors: syn::Error) -> TokenStream {
     }
     let krate = krate(input);
     let ident = input.ident;
-    let vis = &input.original.vis;
     // The codes are kept (with placeholder metadata), so that `code!` on a
     // listed code does not add an error of its own.
     let codes = input.variants.iter().map(|variant| {
@@ -29,11 +28,10 @@ pub fn expand(input: &Input, errors: syn::Error) -> TokenStream {
             .build()
         }
     });
+    let inherent = inherent_impl(input);
     let unit = match input.variants.first() {
         Some(first) if input.is_all_units() => {
             let first = first.ident;
-            let variants = input.variants.iter().map(|v| v.ident);
-            let indices = 0..input.variants.len();
             let string_form = string_form(ident);
             quote! {
                 #[automatically_derived]
@@ -42,21 +40,6 @@ pub fn expand(input: &Input, errors: syn::Error) -> TokenStream {
                     const FALLBACK: Self = Self::#first;
                     fn from_code(_: &__sp::core::primitive::str) -> __sp::core::option::Option<Self> {
                         __sp::core::option::Option::None
-                    }
-                }
-                #[automatically_derived]
-                impl #ident {
-                    #vis const ALL: &'static [Self] = &[];
-                    #vis const FALLBACK: Self = Self::#first;
-                    #vis fn from_code(_: &__sp::core::primitive::str) -> __sp::core::option::Option<Self> {
-                        __sp::core::option::Option::None
-                    }
-                    #[doc(hidden)]
-                    #vis const fn __sponson_from_index(index: __sp::core::primitive::usize) -> Self {
-                        match index {
-                            #(#indices => Self::#variants,)*
-                            _ => Self::#first,
-                        }
                     }
                 }
                 #string_form
@@ -69,6 +52,8 @@ pub fn expand(input: &Input, errors: syn::Error) -> TokenStream {
         #[allow(unused_qualifications, clippy::all, clippy::pedantic)]
         const _: () = {
             use #krate::__private as __sp;
+            #[automatically_derived]
+            impl __sp::Sealed for #ident {}
             #[automatically_derived]
             impl __sp::ErrorCode for #ident {
                 const TABLE: &'static [__sp::CodeInfo] = &[#(#codes),*];
@@ -86,6 +71,7 @@ pub fn expand(input: &Input, errors: syn::Error) -> TokenStream {
                     __sp::std::process::ExitCode::FAILURE
                 }
             }
+            #inherent
             #unit
         };
     }

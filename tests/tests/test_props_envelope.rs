@@ -23,8 +23,8 @@ use proptest::test_runner::TestCaseError;
 use serde::ser::{Serialize, Serializer};
 use serde_json::{Map, Value};
 use sponson_codes::{
-    emit, render_json, Allowlist, Envelope, Error, ErrorBody, ErrorCode, ErrorCodes, Limits, Mode,
-    Runner, Shape, RESERVED_DATA_KEYS,
+    emit, render_json, Allowlist, Envelope, Error, ErrorBody, ErrorCodes, Limits, Mode, Runner,
+    Shape, RESERVED_DATA_KEYS,
 };
 use std::io::{self, Write};
 

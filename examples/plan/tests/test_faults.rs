@@ -11,7 +11,6 @@ use std::process::{Command, Stdio};
 
 use plan_example::Code;
 use serde_json::Value;
-use sponson_codes::ErrorCode;
 
 fn fixture(name: &str) -> OsString {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

@@ -66,11 +66,10 @@ pub(super) fn check_generated(
             }
         }
     }
-    let mut want: Vec<&str> = vec!["__sp :: ErrorCode", "From"];
+    let mut want: Vec<&str> = vec!["__sp :: Sealed", "__sp :: ErrorCode", "From", "inherent"];
     if all_units {
         want.extend([
             "__sp :: ErrorCodeSet",
-            "inherent",
             "__sp :: core :: str :: FromStr",
             "__sp :: serde :: Serialize",
             "__sp :: serde :: Deserialize < 'de >",

@@ -10,6 +10,15 @@ pub use warning::{CodeKind, Warning, WarningCode};
 
 use core::fmt;
 
+pub(crate) mod sealed {
+    /// Implemented by `#[derive(ErrorCodes)]` only; see [`ErrorCode`](super::ErrorCode).
+    #[diagnostic::on_unimplemented(
+        message = "`ErrorCode` is implemented only by `#[derive(ErrorCodes)]`, not by hand",
+        label = "write #[derive(ErrorCodes)] on `{Self}` instead of implementing the trait"
+    )]
+    pub trait Sealed {}
+}
+
 pub use fields::{CodeFields, EnumFields};
 
 /// Everything a program promises about one error code.
@@ -209,10 +218,22 @@ impl EnumInfo {
     }
 }
 
-/// An error code enum: implemented by `#[derive(ErrorCodes)]`.
+/// An error code enum: implemented by `#[derive(ErrorCodes)]`, and only by it.
 ///
 /// Every accessor indexes the static [`TABLE`](ErrorCode::TABLE): there is no
 /// string work per call.
+///
+/// The trait is sealed: the derive implements a hidden supertrait beside it,
+/// so a table cannot be written by hand. What the derive checks at compile
+/// time therefore holds for every implementation, and the runtime relies on
+/// it without checking again: every exit code is 1 to 255 (0 is success),
+/// codes are unique within the enum, exactly one code is the fallback, at
+/// most one is the usage code, and neither is retired.
+///
+/// The derive also gives the enum inherent methods of the same names
+/// (`code()`, `exit_code()`, `doc()`, `hint()`, `explain()`, `info()`), so
+/// `Code::LockHeld.code()` needs no import and stays unambiguous when another
+/// trait with a `code()` method, such as `miette::Diagnostic`, is in scope.
 ///
 /// ```
 /// use sponson_codes::{ErrorCode, ErrorCodes};
@@ -232,7 +253,7 @@ impl EnumInfo {
 /// assert_eq!(Code::LockHeld.explain(), "The lock file names the run that holds it.");
 /// assert_eq!(Code::FALLBACK_INFO.code, "INTERNAL");
 /// ```
-pub trait ErrorCode: 'static {
+pub trait ErrorCode: sealed::Sealed + 'static {
     /// Every code of the enum, in declaration order.
     const TABLE: &'static [CodeInfo];
     /// The enum as a whole: name, location, doc comment, exit classes.

@@ -357,10 +357,8 @@ pub fn emit<C: ErrorCode>(
     let mut exit = output.exit;
     if let Err(err) = write_flushed(stdout, &output.stdout) {
         if exit == 0 {
-            exit = match C::FALLBACK_INFO.exit {
-                0 => 1,
-                code => code,
-            };
+            // The derive guarantees the fallback's exit is 1 to 255.
+            exit = C::FALLBACK_INFO.exit;
         }
         if err.kind() != io::ErrorKind::BrokenPipe {
             // Best effort: stderr may be gone too.
