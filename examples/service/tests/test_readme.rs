@@ -1,0 +1,73 @@
+//! The README shows one code on four surfaces; every snippet there is the
+//! real output, checked here (`SPONSON_CODES_BLESS=1` rewrites them).
+
+use service_example::client::Running;
+use service_example::lock_held;
+use sponson_codes::{mcp_tool_result, miette_report, reason_phrase, render_json};
+
+const README: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md");
+
+/// The fenced block after `<!-- surface: NAME -->`: (start, end) of its body.
+fn block(readme: &str, name: &str) -> (usize, usize) {
+    let marker = format!("<!-- surface: {name} -->\n");
+    let at = readme
+        .find(&marker)
+        .unwrap_or_else(|| panic!("README has no `{}`", marker.trim()));
+    let fence = at + marker.len();
+    let start = fence + readme[fence..].find('\n').expect("a fence line") + 1;
+    let end = start + readme[start..].find("```").expect("a closing fence");
+    (start, end)
+}
+
+async fn surfaces() -> Vec<(&'static str, String)> {
+    let failed: Result<(), _> = Err(lock_held());
+    let cli = render_json("runs", &failed, false).stdout;
+
+    let service = Running::start().await.unwrap();
+    let reply = service
+        .call("POST", "/runs", Some(r#"{"plan":"deploy","scope":"prod"}"#))
+        .await;
+    let http = format!(
+        "POST /runs {{\"plan\":\"deploy\",\"scope\":\"prod\"}}\n\nHTTP {} {}\ncontent-type: {}\n\n{}\n",
+        reply.status,
+        reason_phrase(reply.status),
+        reply.content_type,
+        reply.body
+    );
+    let mcp = serde_json::to_string_pretty(&mcp_tool_result("runs", &failed)).unwrap() + "\n";
+    let miette = miette_report(&lock_held());
+    vec![
+        ("cli", cli),
+        ("http", http),
+        ("mcp", mcp),
+        ("miette", miette),
+    ]
+}
+
+#[tokio::test]
+async fn readme_snippets_are_real_output() {
+    let mut readme = std::fs::read_to_string(README).unwrap();
+    let bless = std::env::var_os("SPONSON_CODES_BLESS").is_some();
+    let mut stale = Vec::new();
+    for (name, actual) in surfaces().await {
+        let (start, end) = block(&readme, name);
+        if readme[start..end] != actual {
+            if bless {
+                readme.replace_range(start..end, &actual);
+            } else {
+                stale.push(format!(
+                    "--- {name}: README shows\n{}--- the code prints\n{actual}",
+                    &readme[start..end]
+                ));
+            }
+        }
+    }
+    if bless {
+        std::fs::write(README, readme).unwrap();
+    }
+    assert!(
+        stale.is_empty(),
+        "README snippets are stale; rerun with SPONSON_CODES_BLESS=1 to rewrite them:\n{}",
+        stale.join("\n")
+    );
+}
