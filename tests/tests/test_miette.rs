@@ -2,7 +2,7 @@
 //! unambiguous when both traits are imported.
 
 use miette::Diagnostic;
-use sponson_codes::{miette_report, Error, ErrorCode, ErrorCodes};
+use sponson_codes::{miette_report, Error, ErrorCodes};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ErrorCodes)]
 #[codes(url = "https://example.com/errors#{code}")]
@@ -19,7 +19,7 @@ fn code_calls_stay_unambiguous_with_both_traits_in_scope() {
     // Inherent `Error::code` wins over `Diagnostic::code`.
     let code: &str = err.code();
     assert_eq!(code, "LOCK_HELD");
-    // The enum does not implement `Diagnostic`, so this is `ErrorCode::code`.
+    // The enum's inherent `code()`: no import needed.
     let code: &str = Code::LockHeld.code();
     assert_eq!(code, "LOCK_HELD");
     assert_eq!(Diagnostic::code(&err).unwrap().to_string(), "LOCK_HELD");
