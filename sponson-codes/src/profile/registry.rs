@@ -57,7 +57,8 @@ pub fn all() -> Vec<&'static Profile> {
 macro_rules! use_profile {
     ($profile:expr) => {
         const _: () = {
-            static __SPONSON_PROFILE: $crate::profile::Profile = $profile;
+            // Checked here too, so a profile written inline cannot skip the check.
+            static __SPONSON_PROFILE: $crate::profile::Profile = ($profile).assert_valid();
             $crate::__private::inventory::submit! {
                 $crate::profile::Registration::__new(&__SPONSON_PROFILE)
             }
