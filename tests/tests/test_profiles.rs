@@ -415,4 +415,31 @@ mod runner {
             }
         }
     }
+
+    #[test]
+    fn data_deeper_than_a_document_holds_is_the_fallback_in_every_profile() {
+        let mut deep = serde_json::json!(1);
+        for _ in 0..300 {
+            deep = serde_json::json!([deep]);
+        }
+        for profile in [&super::SPONSON, &NOGGIN] {
+            let out = Runner::<Code>::new("apply", Mode::Json)
+                .profile(profile)
+                .render(|| {
+                    warn(Warning::plain(Warn::YamlAnchor));
+                    Ok::<_, Error<Code>>(deep.clone())
+                });
+            assert_eq!(out.exit, 1, "{}", profile.name);
+            let doc = if out.stdout.is_empty() {
+                &out.stderr
+            } else {
+                &out.stdout
+            };
+            assert!(
+                doc.contains("INTERNAL") && doc.contains("data nests"),
+                "{}: {doc}",
+                profile.name
+            );
+        }
+    }
 }

@@ -10,6 +10,7 @@ use std::cell::RefCell;
 use serde::Serialize;
 
 use crate::code::{ErrorCode, Warning};
+use crate::envelope::depth;
 use crate::error::Error;
 use crate::profile::{Profile, Rendered, Stream, SPONSON};
 use crate::run::escape::escape_line;
@@ -101,11 +102,13 @@ pub(crate) fn render_json_in<T: Serialize, C: ErrorCode>(
     let mut diagnostic = String::new();
     let error: &Error<C> = match result {
         Ok(data) => {
-            let problem = match serde_json::to_value(data) {
+            // Bounded like the default writer: one level is the document's own.
+            let problem = match depth::to_value(data, depth::MAX_LEVELS - 1) {
                 Ok(value) => match profile.render_success(command, &value, warnings) {
                     Ok(doc) => return output(doc, 0, false),
                     Err(err) => err.to_string(),
                 },
+                Err(err @ depth::Unwritable::TooDeep) => format!("data nests {err}"),
                 Err(err) => {
                     let problem = "the data failed to serialize";
                     diagnostic = format!(
