@@ -124,7 +124,7 @@ fn error_code_impl(input: &Input) -> TokenStream {
         const __SPONSON_EXITS: &[__sp::ExitClass] = &[#(#exits),*];
 
         #[automatically_derived]
-        impl __sp::Sealed for #ident {}
+        impl __sp::ErrorCodeSealed for #ident {}
 
         #[automatically_derived]
         impl __sp::ErrorCode for #ident {

@@ -53,7 +53,7 @@ pub fn expand(input: &Input, errors: syn::Error) -> TokenStream {
         const _: () = {
             use #krate::__private as __sp;
             #[automatically_derived]
-            impl __sp::Sealed for #ident {}
+            impl __sp::ErrorCodeSealed for #ident {}
             #[automatically_derived]
             impl __sp::ErrorCode for #ident {
                 const TABLE: &'static [__sp::CodeInfo] = &[#(#codes),*];

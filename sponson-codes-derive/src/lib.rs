@@ -8,9 +8,9 @@ mod check;
 mod ctxt;
 mod expand;
 mod fallback;
-#[cfg(test)]
-mod fuzz_tests;
 mod phf;
+#[cfg(test)]
+mod random_tests;
 mod similar;
 mod warnings;
 mod web;

@@ -6,7 +6,7 @@ pub use ::serde;
 pub use ::std;
 
 pub use crate::code::registry::Registration;
-pub use crate::code::sealed::Sealed;
+pub use crate::code::sealed::ErrorCodeSealed;
 pub use crate::code::{
     CodeFields, CodeInfo, CodeKind, EnumFields, EnumInfo, ErrorCode, ErrorCodeSet, ExitClass,
     UnknownCode, WarningCode,

@@ -16,7 +16,7 @@ pub(crate) mod sealed {
         message = "`ErrorCode` is implemented only by `#[derive(ErrorCodes)]`, not by hand",
         label = "write #[derive(ErrorCodes)] on `{Self}` instead of implementing the trait"
     )]
-    pub trait Sealed {}
+    pub trait ErrorCodeSealed {}
 }
 
 pub use fields::{CodeFields, EnumFields};
@@ -253,7 +253,7 @@ impl EnumInfo {
 /// assert_eq!(Code::LockHeld.explain(), "The lock file names the run that holds it.");
 /// assert_eq!(Code::FALLBACK_INFO.code, "INTERNAL");
 /// ```
-pub trait ErrorCode: sealed::Sealed + 'static {
+pub trait ErrorCode: sealed::ErrorCodeSealed + 'static {
     /// Every code of the enum, in declaration order.
     const TABLE: &'static [CodeInfo];
     /// The enum as a whole: name, location, doc comment, exit classes.

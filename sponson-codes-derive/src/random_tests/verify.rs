@@ -66,7 +66,12 @@ pub(super) fn check_generated(
             }
         }
     }
-    let mut want: Vec<&str> = vec!["__sp :: Sealed", "__sp :: ErrorCode", "From", "inherent"];
+    let mut want: Vec<&str> = vec![
+        "__sp :: ErrorCodeSealed",
+        "__sp :: ErrorCode",
+        "From",
+        "inherent",
+    ];
     if all_units {
         want.extend([
             "__sp :: ErrorCodeSet",
