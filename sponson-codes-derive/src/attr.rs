@@ -34,6 +34,8 @@ pub struct EnumAttrs {
     pub http: Option<Keyed<(u16, LitInt)>>,
     /// `url = "...{code}..."`: every code's docs URL.
     pub url: Option<Keyed<LitStr>>,
+    /// `explain_dir = "errors"`: each code's explanation is `errors/<CODE>.md`.
+    pub explain_dir: Option<Keyed<LitStr>>,
     /// `exits` was written but could not be read in full, so variants are
     /// not checked against it.
     pub exits_incomplete: bool,
@@ -52,6 +54,8 @@ pub struct VariantAttrs {
     pub retired: Option<Keyed<LitStr>>,
     pub http: Option<Keyed<(u16, LitInt)>>,
     pub url: Option<Keyed<LitStr>>,
+    /// `explain = "errors/E0499.md"`: the explanation's file, relative to the package.
+    pub explain: Option<Keyed<LitStr>>,
     /// Keys that were written but rejected (a bad value, or a misspelling of
     /// the key), so that no second error says they are missing.
     pub rejected: Vec<&'static str>,
@@ -77,9 +81,10 @@ const ENUM_KEYS: &[&str] = &[
     "deny_unknown",
     "http",
     "url",
+    "explain_dir",
 ];
 const VARIANT_KEYS: &[&str] = &[
-    "exit", "doc", "hint", "name", "fallback", "usage", "retired", "http", "url",
+    "exit", "doc", "hint", "name", "fallback", "usage", "retired", "http", "url", "explain",
 ];
 const FIELD_KEYS: &[&str] = &["detail"];
 
@@ -295,6 +300,9 @@ fn enum_key(cx: &Ctxt, meta: &ParseNestedMeta, out: &mut EnumAttrs) -> syn::Resu
     } else if meta.path.is_ident("url") {
         let value = crate::web::url_value(meta, "codes")?;
         set(cx, &mut out.url, &meta.path, value, "codes");
+    } else if meta.path.is_ident("explain_dir") {
+        let value = lit_str(meta, "codes")?;
+        set(cx, &mut out.explain_dir, &meta.path, value, "codes");
     } else {
         return Err(unknown_key(meta, "codes", ENUM_KEYS));
     }
@@ -475,6 +483,9 @@ fn variant_key(cx: &Ctxt, meta: &ParseNestedMeta, out: &mut VariantAttrs) -> syn
     } else if path.is_ident("retired") {
         let value = lit_str(meta, "code")?;
         set(cx, &mut out.retired, path, value, "code");
+    } else if path.is_ident("explain") {
+        let value = lit_str(meta, "code")?;
+        set(cx, &mut out.explain, path, value, "code");
     } else if path.is_ident("fallback") {
         flag(meta, "code")?;
         set(cx, &mut out.fallback, path, (), "code");
@@ -560,4 +571,43 @@ pub fn doc_comment(attrs: &[Attribute]) -> String {
     }
     let text = lines.join("\n");
     text.trim_matches('\n').to_owned()
+}
+
+/// One `#[doc = ...]` attribute: a literal (a `///` line) or an expression
+/// such as `include_str!("E0499.md")`, which only the compiler can read.
+pub enum DocPart {
+    Text(String),
+    Expr(Expr),
+}
+
+/// The doc attributes in order, or `None` when every one is a literal (then
+/// [`doc_comment`] has the whole text).
+pub fn doc_parts(attrs: &[Attribute]) -> Option<Vec<DocPart>> {
+    let mut parts = Vec::new();
+    let mut any_expr = false;
+    for attr in attrs {
+        if !attr.path().is_ident("doc") {
+            continue;
+        }
+        let syn::Meta::NameValue(nv) = &attr.meta else {
+            continue;
+        };
+        match &nv.value {
+            Expr::Lit(ExprLit {
+                lit: Lit::Str(lit), ..
+            }) => {
+                let value = lit.value();
+                let lines: Vec<&str> = value
+                    .split('\n')
+                    .map(|line| line.strip_prefix(' ').unwrap_or(line).trim_end())
+                    .collect();
+                parts.push(DocPart::Text(lines.join("\n")));
+            }
+            other => {
+                any_expr = true;
+                parts.push(DocPart::Expr(other.clone()));
+            }
+        }
+    }
+    any_expr.then_some(parts)
 }

@@ -21,6 +21,7 @@ pub fn check(cx: &Ctxt, input: &Input) {
     at_most_one_usage(cx, input);
     live_special_codes(cx, input);
     named_details(cx, input);
+    crate::explain::check(cx, input);
 }
 
 /// The code table is one static per enum; a generic enum would need one per
@@ -412,7 +413,10 @@ fn named_details(cx: &Ctxt, input: &Input) {
 pub fn check_shared_with_warnings(cx: &Ctxt, input: &Input) {
     no_generics(cx, input);
     texts_not_empty(cx, input);
+    texts_printable(cx, input);
+    texts_not_too_long(cx, input);
     valid_names(cx, input);
     unique_codes(cx, input);
     named_details(cx, input);
+    crate::explain::check(cx, input);
 }

@@ -63,7 +63,7 @@ pub fn table_entry(input: &Input, variant: &Variant, exit: u8) -> TokenStream {
         .map(|d| d.value.value())
         .unwrap_or_default();
     let hint = opt_str(attrs.hint.as_ref().map(|h| h.value.value()));
-    let explain = &variant.doc;
+    let explain = crate::explain::tokens(input, variant);
     let name = variant.ident.unraw().to_string();
     let usage = attrs.usage.is_some();
     let retired = opt_str(attrs.retired.as_ref().map(|r| r.value.value()));

@@ -7,6 +7,7 @@ mod case;
 mod check;
 mod ctxt;
 mod expand;
+mod explain;
 mod fallback;
 mod phf;
 #[cfg(test)]

@@ -16,6 +16,24 @@ pub use crate::error::details::Details;
 use core::fmt;
 use core::marker::PhantomData;
 
+/// A code's explanation as the table holds it: leading blank lines and
+/// trailing whitespace trimmed (a file's final newline), or `""` when the
+/// `explain` feature is off, so the text never reaches the binary.
+pub const fn explain(text: &'static str) -> &'static str {
+    if cfg!(feature = "explain") {
+        let mut bytes = text.as_bytes();
+        while let [b'\n' | b'\r', rest @ ..] = bytes {
+            bytes = rest;
+        }
+        match core::str::from_utf8(bytes) {
+            Ok(text) => text.trim_ascii_end(),
+            Err(_) => text,
+        }
+    } else {
+        ""
+    }
+}
+
 /// Looks `key` up in the derive's perfect hash.
 #[inline]
 pub fn lookup(key: &str, seed: u64, pilots: &[u16], slots: &[(&str, u32)]) -> Option<usize> {

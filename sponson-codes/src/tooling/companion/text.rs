@@ -54,7 +54,9 @@ pub(crate) fn explain(entries: &[&CatalogCode]) -> String {
         }
         let _ = writeln!(out, "\n{}", c.doc.trim());
         if !c.explanation.trim().is_empty() {
-            let _ = writeln!(out, "\n{}", c.explanation.trim());
+            // rustdoc's fence labels (```compile_fail,E0499) read as plain code.
+            let explain = crate::tooling::markdown::explain::plain_fences(c.explanation.trim());
+            let _ = writeln!(out, "\n{explain}");
         }
         if let Some(hint) = &c.hint {
             let _ = writeln!(out, "\nhint: {}", hint.trim());

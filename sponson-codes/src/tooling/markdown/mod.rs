@@ -1,5 +1,7 @@
 //! The markdown renderer: GitHub flavoured, the same bytes for the same codes.
 
+pub(crate) mod explain;
+
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
@@ -91,11 +93,10 @@ fn render_enum(out: &mut String, e: &EnumInfo, anchors: &mut Anchors) {
     }
     let live: Vec<&CodeInfo> = e.table.iter().filter(|c| !c.is_retired()).collect();
     let retired: Vec<&CodeInfo> = e.table.iter().filter(|c| c.is_retired()).collect();
-    // Anchors are handed out in table order so links and sections agree.
-    let ids: Vec<Option<String>> = live
-        .iter()
-        .map(|c| has_explanation(c).then(|| anchors.next(c.code)))
-        .collect();
+    // Anchors are handed out in table order (live, then retired) so links
+    // and sections agree.
+    let live_ids: Vec<Option<String>> = live.iter().map(|c| anchor(c, anchors)).collect();
+    let retired_ids: Vec<Option<String>> = retired.iter().map(|c| anchor(c, anchors)).collect();
     // The HTTP column only for error enums that give statuses, so CLI-only
     // docs stay as they were.
     let http = !e.is_warnings() && e.table.iter().any(|c| c.http.is_some());
@@ -106,7 +107,7 @@ fn render_enum(out: &mut String, e: &EnumInfo, anchors: &mut Anchors) {
     } else {
         "\n### Codes\n\n| Code | Exit | Meaning | Hint |\n| --- | ---: | --- | --- |\n"
     });
-    for (c, id) in live.iter().zip(&ids) {
+    for (c, id) in live.iter().zip(&live_ids) {
         let code = code_cell(c, id.as_deref());
         let hint = c.hint.map(cell).unwrap_or_default();
         let status = if http {
@@ -121,19 +122,6 @@ fn render_enum(out: &mut String, e: &EnumInfo, anchors: &mut Anchors) {
             cell(c.doc)
         );
     }
-    if ids.iter().any(Option::is_some) {
-        out.push_str("\n### Explanations\n");
-        for (c, id) in live.iter().zip(&ids) {
-            if let Some(id) = id {
-                let _ = writeln!(
-                    out,
-                    "\n<a id=\"{id}\"></a>\n\n#### `{}`\n\n{}",
-                    c.code,
-                    c.explain.trim()
-                );
-            }
-        }
-    }
     if !retired.is_empty() {
         out.push_str(
             "\n### Retired codes\n\nThese codes are no longer raised. They stay listed so they are never reused.\n\n",
@@ -143,17 +131,44 @@ fn render_enum(out: &mut String, e: &EnumInfo, anchors: &mut Anchors) {
         } else {
             "| Code | Exit | Meaning | Retired |\n| --- | ---: | --- | --- |\n"
         });
-        for c in retired {
+        for (c, id) in retired.iter().zip(&retired_ids) {
             let _ = writeln!(
                 out,
-                "| `{}` |{} {} | {} |",
-                c.code,
+                "| {} |{} {} | {} |",
+                code_cell(c, id.as_deref()),
                 exit_cell(e, c),
                 cell(c.doc),
                 cell(c.retired.unwrap_or_default())
             );
         }
     }
+    let explained: Vec<(&CodeInfo, &String)> = live
+        .iter()
+        .zip(&live_ids)
+        .chain(retired.iter().zip(&retired_ids))
+        .filter_map(|(c, id)| Some((*c, id.as_ref()?)))
+        .collect();
+    if !explained.is_empty() {
+        out.push_str("\n### Explanations\n");
+        for (c, id) in explained {
+            let retired = if c.is_retired() { " (retired)" } else { "" };
+            let _ = write!(
+                out,
+                "\n<a id=\"{id}\"></a>\n\n#### `{}`{retired}\n\n",
+                c.code
+            );
+            if let Some(note) = c.retired {
+                let _ = writeln!(out, "*Retired: {}*\n", inline(note.trim()));
+            }
+            // The explanation's own headings go below the code's.
+            let _ = writeln!(out, "{}", explain::nested(c.explain.trim(), 5));
+        }
+    }
+}
+
+/// A code's anchor, handed out only when it has an explanation to link to.
+fn anchor(c: &CodeInfo, anchors: &mut Anchors) -> Option<String> {
+    has_explanation(c).then(|| anchors.next(c.code))
 }
 
 /// The code, linked to its docs URL when it has one, else to its
@@ -204,25 +219,61 @@ impl Anchors {
     }
 }
 
-/// Escapes text for one table cell: `|`, backticks, backslashes and `<` would
-/// change the table or hide text, and a newline would end the row.
+/// Text for one table cell: inline markdown stays (`` `--wait` `` is shown
+/// as code); only what would break the row is escaped: `|` (inside code
+/// spans too, as GFM tables require), and a newline, which becomes `<br>`.
 fn cell(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for (i, line) in text.trim().lines().enumerate() {
         if i > 0 {
             out.push_str("<br>");
         }
-        for ch in line.trim().chars() {
-            match ch {
-                '|' => out.push_str("\\|"),
-                '`' => out.push_str("\\`"),
-                '\\' => out.push_str("\\\\"),
-                '<' => out.push_str("&lt;"),
-                _ => out.push(ch),
-            }
-        }
+        out.push_str(&inline(line.trim()).replace('|', "\\|"));
     }
     out
+}
+
+/// One line of inline text as markdown: code spans kept as they are; outside
+/// them `<` (which could start a hidden HTML tag), a backslash and a backtick
+/// that opens no span are escaped so they show as written.
+fn inline(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(ch) = rest.chars().next() {
+        if ch == '`' {
+            let run = rest.len() - rest.trim_start_matches('`').len();
+            if let Some(len) = code_span_len(rest, run) {
+                out.push_str(&rest[..len]);
+                rest = &rest[len..];
+            } else {
+                out.push_str(&"\\`".repeat(run));
+                rest = &rest[run..];
+            }
+            continue;
+        }
+        match ch {
+            '<' => out.push_str("&lt;"),
+            '\\' => out.push_str("\\\\"),
+            _ => out.push(ch),
+        }
+        rest = &rest[ch.len_utf8()..];
+    }
+    out
+}
+
+/// The length of the code span that `text` opens with its first `run`
+/// backticks: up to the next run of exactly `run` backticks.
+fn code_span_len(text: &str, run: usize) -> Option<usize> {
+    let mut at = run;
+    while at < text.len() {
+        let next = text[at..].find('`')? + at;
+        let len = text[next..].len() - text[next..].trim_start_matches('`').len();
+        if len == run {
+            return Some(next + len);
+        }
+        at = next + len;
+    }
+    None
 }
 
 #[cfg(test)]
@@ -231,11 +282,14 @@ mod tests {
     use crate::code::{CodeFields, CodeKind, EnumFields, ExitClass};
 
     #[test]
-    fn cells_escape_pipes_backticks_newlines_and_tags() {
+    fn cells_keep_code_spans_and_escape_what_breaks_a_row() {
         assert_eq!(
-            cell("a | b `c` \\ <who>\n next\r\nline "),
-            "a \\| b \\`c\\` \\\\ &lt;who><br>next<br>line"
+            cell("a | b `c|d` \\ <who>\n next\r\nline "),
+            "a \\| b `c\\|d` \\\\ &lt;who><br>next<br>line"
         );
+        assert_eq!(cell("Pass `--wait <n>`."), "Pass `--wait <n>`.");
+        assert_eq!(cell("``a ` b`` and `x"), "``a ` b`` and \\`x");
+        assert_eq!(cell("a ``` b"), "a \\`\\`\\` b");
     }
 
     #[test]
@@ -265,7 +319,7 @@ mod tests {
             exit: 2,
             doc: "Old.",
             hint: None,
-            explain: "",
+            explain: "# Why\n\nMigrated.\n\n```compile_fail,E0001\n# hidden();\nold();\n```",
             variant: "Gone",
             usage: false,
             retired: Some("0.2"),
@@ -328,8 +382,16 @@ Declared in crate `demo`; the fallback code is `INTERNAL`.
 
 | Code | Exit | Meaning | Hint |
 | --- | ---: | --- | --- |
-| [`LOCK_HELD`](#lock_held) | 3 | Another run \\| holds it. | Pass \\`--wait\\`. |
+| [`LOCK_HELD`](#lock_held) | 3 | Another run \\| holds it. | Pass `--wait`. |
 | `INTERNAL` | 1 | An unexpected error. |  |
+
+### Retired codes
+
+These codes are no longer raised. They stay listed so they are never reused.
+
+| Code | Exit | Meaning | Retired |
+| --- | ---: | --- | --- |
+| [`GONE`](#gone) | 2 | Old. | 0.2 |
 
 ### Explanations
 
@@ -341,13 +403,20 @@ The lock names its holder.
 
 Wait for it.
 
-### Retired codes
+<a id=\"gone\"></a>
 
-These codes are no longer raised. They stay listed so they are never reused.
+#### `GONE` (retired)
 
-| Code | Exit | Meaning | Retired |
-| --- | ---: | --- | --- |
-| `GONE` | 2 | Old. | 0.2 |
+*Retired: 0.2*
+
+##### Why
+
+Migrated.
+
+```rust
+# hidden();
+old();
+```
 ";
         assert_eq!(md, expected);
         // Same input, same bytes.
@@ -421,14 +490,6 @@ Declared in crate `demo`.
 | --- | --- | --- |
 | [`YAML_ANCHOR`](#yaml_anchor) | An anchor was expanded. | Write it out. |
 
-### Explanations
-
-<a id=\"yaml_anchor\"></a>
-
-#### `YAML_ANCHOR`
-
-Anchors are expanded first.
-
 ### Retired codes
 
 These codes are no longer raised. They stay listed so they are never reused.
@@ -436,6 +497,14 @@ These codes are no longer raised. They stay listed so they are never reused.
 | Code | Meaning | Retired |
 | --- | --- | --- |
 | `OLD` | Old. | 1.0 |
+
+### Explanations
+
+<a id=\"yaml_anchor\"></a>
+
+#### `YAML_ANCHOR`
+
+Anchors are expanded first.
 ";
         assert_eq!(md, expected);
         // Errors first, whatever the order given.
@@ -507,5 +576,120 @@ These codes are no longer raised. They stay listed so they are never reused.
             "<!-- Generated by sponson-codes; do not edit. Regenerate with: x -- > y -->\n"
         ));
         assert_eq!(md.matches("-->").count(), 1);
+    }
+
+    /// What a GFM parser sees in a document: every table's body rows (cells
+    /// as text, code spans in backticks), and every heading with its level.
+    fn parse(md: &str) -> (Vec<Vec<Vec<String>>>, Vec<(usize, String)>) {
+        use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
+        let (mut tables, mut headings) = (Vec::new(), Vec::new());
+        let mut text = String::new();
+        let mut row: Vec<String> = Vec::new();
+        let mut in_head = false;
+        for event in Parser::new_ext(md, Options::ENABLE_TABLES) {
+            match event {
+                Event::Start(Tag::Table(_)) => tables.push(Vec::new()),
+                Event::Start(Tag::TableHead) => in_head = true,
+                Event::End(TagEnd::TableHead) => {
+                    in_head = false;
+                    row.clear();
+                }
+                Event::Start(Tag::TableCell | Tag::Heading { .. }) => text.clear(),
+                Event::End(TagEnd::TableCell) => row.push(std::mem::take(&mut text)),
+                Event::End(TagEnd::TableRow) => {
+                    let row = std::mem::take(&mut row);
+                    if !in_head {
+                        tables.last_mut().unwrap().push(row);
+                    }
+                }
+                Event::End(TagEnd::Heading(level)) => {
+                    headings.push((level as usize, std::mem::take(&mut text)));
+                }
+                Event::Text(t) => text.push_str(&t),
+                Event::Code(t) => text.push_str(&format!("`{t}`")),
+                _ => {}
+            }
+        }
+        (tables, headings)
+    }
+
+    static HOSTILE: [CodeInfo; 2] = [
+        CodeFields {
+            code: "A",
+            exit: 2,
+            doc: "Pipes | in `a|b` and <tags> \\ and a lone ` tick.",
+            hint: Some("Pass `--wait`,\nthen retry."),
+            explain:
+                "# One\n\n## Two\n\n```compile_fail,E0001\n# not a heading\n| not | a row |\n```",
+            variant: "A",
+            usage: false,
+            retired: None,
+            http: None,
+            url: None,
+        }
+        .build(),
+        CodeFields {
+            code: "B",
+            exit: 2,
+            doc: "Old.",
+            hint: None,
+            explain: "### Deep\n\nText.",
+            variant: "B",
+            usage: false,
+            retired: Some("`0.2`: gone"),
+            http: None,
+            url: None,
+        }
+        .build(),
+    ];
+    static H: EnumInfo = EnumFields {
+        name: "Code",
+        module_path: "demo",
+        crate_name: "demo",
+        explain: "",
+        exits: &EXITS,
+        table: &HOSTILE,
+        fallback: 0,
+        public: true,
+        non_exhaustive: true,
+        deny_unknown: false,
+        kind: CodeKind::Errors,
+    }
+    .build();
+
+    #[test]
+    fn a_gfm_parser_sees_one_row_per_code_and_nested_headings() {
+        let md = render_markdown(&[&H], "make docs");
+        let (tables, headings) = parse(&md);
+        // Exit classes, live codes, retired codes: one row each, four cells.
+        assert_eq!(tables.len(), 3, "{md}");
+        assert_eq!(
+            tables[1],
+            [[
+                "`A`",
+                "2",
+                "Pipes | in `a|b` and <tags> \\ and a lone ` tick.",
+                "Pass `--wait`,then retry."
+            ]]
+        );
+        assert_eq!(tables[2], [["`B`", "2", "Old.", "`0.2`: gone"]]);
+        let levels: Vec<(usize, &str)> = headings.iter().map(|(l, t)| (*l, t.as_str())).collect();
+        assert_eq!(
+            levels,
+            [
+                (1, "Error codes"),
+                (2, "`demo::Code`"),
+                (3, "Exit codes"),
+                (3, "Codes"),
+                (3, "Retired codes"),
+                (3, "Explanations"),
+                (4, "`A`"),
+                (5, "One"),
+                (6, "Two"),
+                (4, "`B` (retired)"),
+                (5, "Deep"),
+            ]
+        );
+        assert!(md.contains("```rust\n# not a heading\n"), "{md}");
     }
 }
