@@ -577,7 +577,7 @@ pub fn doc_comment(attrs: &[Attribute]) -> String {
 /// such as `include_str!("E0499.md")`, which only the compiler can read.
 pub enum DocPart {
     Text(String),
-    Expr(Expr),
+    Expr(Box<Expr>),
 }
 
 /// The doc attributes in order, or `None` when every one is a literal (then
@@ -605,7 +605,7 @@ pub fn doc_parts(attrs: &[Attribute]) -> Option<Vec<DocPart>> {
             }
             other => {
                 any_expr = true;
-                parts.push(DocPart::Expr(other.clone()));
+                parts.push(DocPart::Expr(Box::new(other.clone())));
             }
         }
     }

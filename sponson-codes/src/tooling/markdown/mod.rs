@@ -580,7 +580,9 @@ Anchors are expanded first.
 
     /// What a GFM parser sees in a document: every table's body rows (cells
     /// as text, code spans in backticks), and every heading with its level.
-    fn parse(md: &str) -> (Vec<Vec<Vec<String>>>, Vec<(usize, String)>) {
+    type Table = Vec<Vec<String>>;
+
+    fn parse(md: &str) -> (Vec<Table>, Vec<(usize, String)>) {
         use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
         let (mut tables, mut headings) = (Vec::new(), Vec::new());
         let mut text = String::new();
