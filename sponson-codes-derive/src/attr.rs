@@ -573,8 +573,8 @@ pub fn doc_comment(attrs: &[Attribute]) -> String {
     text.trim_matches('\n').to_owned()
 }
 
-/// One `#[doc = ...]` attribute: a literal (a `///` line) or an expression
-/// such as `include_str!("E0499.md")`, which only the compiler can read.
+/// One `#[doc = ...]` attribute: a literal (a `///` line) or a macro call
+/// such as `include_str!("E0499.md")`, which only the compiler can expand.
 pub enum DocPart {
     Text(String),
     Expr(Box<Expr>),
@@ -603,10 +603,12 @@ pub fn doc_parts(attrs: &[Attribute]) -> Option<Vec<DocPart>> {
                     .collect();
                 parts.push(DocPart::Text(lines.join("\n")));
             }
-            other => {
+            // rustc itself rejects any other value, so it is left to it.
+            other @ Expr::Macro(_) => {
                 any_expr = true;
                 parts.push(DocPart::Expr(Box::new(other.clone())));
             }
+            _ => {}
         }
     }
     any_expr.then_some(parts)

@@ -252,6 +252,20 @@ pub(super) fn lit_bool(tokens: &[TokenTree]) -> Result<bool, String> {
     }
 }
 
+/// `__sp::explain("text")`: the explanation, as the table holds it.
+fn explain_string(tokens: &[TokenTree]) -> Result<String, String> {
+    match tokens.split_last() {
+        Some((TokenTree::Group(group), path)) if stream(path).to_string() == "__sp :: explain" => {
+            let inner: Vec<TokenTree> = group.stream().into_iter().collect();
+            lit_string(&inner)
+        }
+        _ => Err(format!(
+            "expected `__sp::explain(\"...\")`, got `{}`",
+            stream(tokens)
+        )),
+    }
+}
+
 /// `__Some("text")` or `__None`.
 fn opt_string(tokens: &[TokenTree]) -> Result<Option<String>, String> {
     match tokens {
@@ -334,7 +348,7 @@ pub(super) fn entry(tokens: &[TokenTree]) -> Result<ExpectedEntry, String> {
         exit: u8::try_from(exit).map_err(|_| format!("exit {exit}"))?,
         doc: lit_string(field(&fields, "doc")?)?,
         hint: opt_string(field(&fields, "hint")?)?,
-        explain: lit_string(field(&fields, "explain")?)?,
+        explain: explain_string(field(&fields, "explain")?)?,
         variant: lit_string(field(&fields, "variant")?)?,
         fallback: false,
         usage: lit_bool(field(&fields, "usage")?)?,
