@@ -71,3 +71,45 @@ fn renderable_data_succeeds_in_both_modes() {
     let (json, text) = both(|| BTreeMap::from([(1, "integer keys are strings in JSON")]));
     assert_eq!((json.exit, text.exit), (0, 0));
 }
+
+/// `levels` nested arrays built without allocating.
+struct Deep(usize);
+
+impl Serialize for Deep {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeSeq;
+        if self.0 == 0 {
+            return serializer.serialize_u8(0);
+        }
+        let mut seq = serializer.serialize_seq(Some(1))?;
+        seq.serialize_element(&Deep(self.0 - 1))?;
+        seq.end()
+    }
+}
+
+#[test]
+fn every_profile_exits_alike_in_both_modes() {
+    use sponson_codes::profile::{FIRSTDRAFT, NOGGIN, SPONSON};
+    for profile in [&SPONSON, &NOGGIN, &FIRSTDRAFT] {
+        let exits = |data: &Value| {
+            let render = |mode| {
+                Runner::<Code>::new("apply", mode)
+                    .profile(profile)
+                    .render(|| Ok::<_, Error<Code>>(data.clone()))
+                    .exit
+            };
+            (render(Mode::Json), render(Mode::Text))
+        };
+        for key in ["ok", "command", "error", "status", "verb", "data", "detail"] {
+            let data = json!({ key: 1 });
+            let (json, text) = exits(&data);
+            assert_eq!(json, text, "{} with {data}", profile.name);
+        }
+        for mode in [Mode::Json, Mode::Text] {
+            let deep = Runner::<Code>::new("apply", mode)
+                .profile(profile)
+                .render(|| Ok::<_, Error<Code>>(Deep(100_000)));
+            assert_eq!(deep.exit, 1, "{} in {mode:?}", profile.name);
+        }
+    }
+}

@@ -10,11 +10,11 @@ use std::cell::RefCell;
 use serde::Serialize;
 
 use crate::code::{ErrorCode, Warning};
-use crate::envelope::depth;
+use crate::envelope::depth::{self, Unwritable, MAX_LEVELS};
 use crate::error::Error;
 use crate::profile::{Profile, Rendered, Stream, SPONSON};
 use crate::run::escape::escape_line;
-use crate::run::render::{failure_exit, render_json, Output};
+use crate::run::render::{check_data, failure_exit, render_json, unrenderable_reason, Output};
 
 thread_local! {
     static WARNINGS: RefCell<Vec<Warning>> = const { RefCell::new(Vec::new()) };
@@ -101,30 +101,14 @@ pub(crate) fn render_json_in<T: Serialize, C: ErrorCode>(
     // A `Serialize` error's text may quote the data: stderr only.
     let mut diagnostic = String::new();
     let error: &Error<C> = match result {
-        Ok(data) => {
-            // Bounded like the default writer: one level is the document's own.
-            let problem = match depth::to_value(data, depth::MAX_LEVELS - 1) {
-                Ok(value) => match profile.render_success(command, &value, warnings) {
-                    Ok(doc) => return output(doc, 0, false),
-                    Err(err) => err.to_string(),
-                },
-                Err(err @ depth::Unwritable::TooDeep) => format!("data nests {err}"),
-                Err(err) => {
-                    let problem = "the data failed to serialize";
-                    diagnostic = format!(
-                        "error: {}\n",
-                        escape_line(&format!(
-                            "cannot render the output of `{command}`: {problem}: {err}"
-                        ))
-                    );
-                    problem.to_owned()
-                }
-            };
-            unrenderable = Error::<C>::fallback(format!(
-                "cannot render the output of `{command}`: {problem}"
-            ));
-            &unrenderable
-        }
+        Ok(data) => match render_data::<T, C>(profile, command, data, warnings) {
+            Ok(doc) => return output(doc, 0, false),
+            Err(error) => {
+                diagnostic = unrenderable_reason(&error);
+                unrenderable = error;
+                &unrenderable
+            }
+        },
         Err(error) => error,
     };
     let rendered = profile.render_failure(
@@ -167,6 +151,50 @@ pub(crate) fn render_json_in<T: Serialize, C: ErrorCode>(
         out.stderr = diagnostic;
     }
     out
+}
+
+/// The one check of success data, whichever mode prints it: data that JSON
+/// mode reports as the fallback code in `profile` is the fallback code in
+/// text mode too.
+pub(crate) fn check_data_in<T: Serialize, C: ErrorCode>(
+    profile: &Profile,
+    command: &str,
+    data: &T,
+    warnings: &[Warning],
+) -> Result<(), Error<C>> {
+    if *profile == SPONSON && warnings.is_empty() {
+        return check_data::<T, C>(command, data).map(drop);
+    }
+    render_data::<T, C>(profile, command, data, warnings).map(drop)
+}
+
+/// The success document of `data` in `profile`, or the fallback error that
+/// reports why there is none.
+fn render_data<T: Serialize, C: ErrorCode>(
+    profile: &Profile,
+    command: &str,
+    data: &T,
+    warnings: &[Warning],
+) -> Result<Option<Rendered>, Error<C>> {
+    // Bounded as the envelope's own writer is; one level is the document's.
+    let problem = match depth::to_value(data, MAX_LEVELS - 1) {
+        Ok(value) => match profile.render_success(command, &value, warnings) {
+            Ok(doc) => return Ok(doc),
+            Err(err) => err.to_string(),
+        },
+        Err(Unwritable::TooDeep) => format!("data nests {}", Unwritable::TooDeep),
+        // As in `check_data`: the text may quote the data, so it is only the
+        // error's source, for stderr.
+        Err(Unwritable::Serialize(err)) => {
+            let error = Error::fallback(format!(
+                "cannot render the output of `{command}`: the data failed to serialize"
+            ));
+            return Err(error.with_source(err.to_string()));
+        }
+    };
+    Err(Error::fallback(format!(
+        "cannot render the output of `{command}`: {problem}"
+    )))
 }
 
 fn output(doc: Option<Rendered>, exit: u8, errors_to_stderr: bool) -> Output {

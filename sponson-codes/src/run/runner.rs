@@ -11,8 +11,10 @@ use serde::Serialize;
 use crate::code::ErrorCode;
 use crate::error::Error;
 use crate::profile::{Profile, Stream};
-use crate::run::profiled::{add_text_warnings, render_json_in, take_warnings, with_quiet_panics};
-use crate::run::render::{check_data, render_text, text_of, unrenderable_reason, Mode, Output};
+use crate::run::profiled::{
+    add_text_warnings, check_data_in, render_json_in, take_warnings, with_quiet_panics,
+};
+use crate::run::render::{render_text, text_of, unrenderable_reason, Mode, Output};
 
 /// The message of the fallback error a panic becomes; the panic's own
 /// message and backtrace go to stderr only, through the panic hook.
@@ -249,10 +251,9 @@ impl<C: ErrorCode> Runner<C> {
                     ),
                     // The same check as JSON mode's, so both exit alike.
                     Mode::Text => {
-                        let mut out = match result
-                            .as_ref()
-                            .map(|data| check_data::<T, C>(&self.command, data))
-                        {
+                        let mut out = match result.as_ref().map(|data| {
+                            check_data_in::<T, C>(self.profile, &self.command, data, &warnings)
+                        }) {
                             Ok(Err(unrenderable)) => {
                                 // People see why on stderr: its first line gets the reason.
                                 let reason = unrenderable_reason(&unrenderable);
