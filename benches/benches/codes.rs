@@ -1,6 +1,6 @@
 //! Figures 1 to 3: `from_code` on hits and misses, deserializing a code with
-//! serde_json, and `code()` / `exit_code()`, each against its peers at 10,
-//! 100, 1,000 and 10,000 codes.
+//! serde_json, and `code()` / `exit_code()`, each against its peers at 5, 10,
+//! 20, 50, 100, 1,000 and (with the feature `large`) 10,000 codes.
 //!
 //! Every timed iteration goes through `BATCH` inputs picked in a fixed
 //! pseudo-random order; `scripts/bench_report.py` divides by it.
@@ -24,9 +24,13 @@ use generated::misses::MISSES;
 /// Runs `$body!(n, ours_n, peers_n)` for every generated size.
 macro_rules! for_each_size {
     ($body:ident) => {
+        $body!(5, ours_5, peers_5);
         $body!(10, ours_10, peers_10);
+        $body!(20, ours_20, peers_20);
+        $body!(50, ours_50, peers_50);
         $body!(100, ours_100, peers_100);
         $body!(1000, ours_1000, peers_1000);
+        #[cfg(feature = "large")]
         $body!(10000, ours_10000, peers_10000);
     };
 }

@@ -5,8 +5,16 @@ pub mod misses;
 pub mod ours_10;
 pub mod ours_100;
 pub mod ours_1000;
+#[cfg(feature = "large")]
 pub mod ours_10000;
+pub mod ours_20;
+pub mod ours_5;
+pub mod ours_50;
 pub mod peers_10;
 pub mod peers_100;
 pub mod peers_1000;
+#[cfg(feature = "large")]
 pub mod peers_10000;
+pub mod peers_20;
+pub mod peers_5;
+pub mod peers_50;
