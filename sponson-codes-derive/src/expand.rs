@@ -1,7 +1,7 @@
 //! Code generation for a valid enum.
 
 use crate::ast::{Input, Variant};
-use crate::phf;
+use crate::lookup;
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 use syn::ext::IdentExt;
@@ -238,22 +238,7 @@ fn exit_code_impl(input: &Input) -> TokenStream {
 /// unit variants can be rebuilt from its code string alone.
 fn unit_impls(input: &Input) -> syn::Result<TokenStream> {
     let ident = input.ident;
-    let codes: Vec<&str> = input.variants.iter().map(|v| v.code.as_str()).collect();
-    let hash = phf::build(&codes).ok_or_else(|| {
-        syn::Error::new_spanned(
-            ident,
-            "could not build the lookup table for these codes; please report this with the enum",
-        )
-    })?;
-    let n = codes.len();
-    let mut order = vec![0u32; n];
-    for (index, code) in codes.iter().enumerate() {
-        order[phf::lookup(&hash, code, n)] = index as u32;
-    }
-    let seed = Literal::u64_suffixed(hash.seed);
-    let pilots = hash.pilots.iter().map(|p| Literal::u16_unsuffixed(*p));
-    let pilot_count = hash.pilots.len();
-    let order = order.iter().map(|i| Literal::u32_unsuffixed(*i));
+    let from_code = lookup::from_code_body(input)?;
     let variants: Vec<_> = input.variants.iter().map(|v| v.ident).collect();
     let string_form = string_form(ident);
     Ok(quote! {
@@ -264,22 +249,7 @@ fn unit_impls(input: &Input) -> syn::Result<TokenStream> {
 
             #[inline]
             fn from_code(code: &__sp::core::primitive::str) -> __sp::core::option::Option<Self> {
-                static PILOTS: [__sp::core::primitive::u16; #pilot_count] = [#(#pilots),*];
-                static SLOTS: [(&__sp::core::primitive::str, __sp::core::primitive::u32); #n] = {
-                    const ORDER: [__sp::core::primitive::u32; #n] = [#(#order),*];
-                    let table = <#ident as __sp::ErrorCode>::TABLE;
-                    let mut slots: [(&__sp::core::primitive::str, __sp::core::primitive::u32); #n] = [("", 0); #n];
-                    let mut slot = 0;
-                    while slot < #n {
-                        slots[slot] = (table[ORDER[slot] as __sp::core::primitive::usize].code, ORDER[slot]);
-                        slot += 1;
-                    }
-                    slots
-                };
-                match __sp::lookup(code, #seed, &PILOTS, &SLOTS) {
-                    __Some(index) => __Some(Self::__sponson_from_index(index)),
-                    __None => __None,
-                }
+                #from_code
             }
         }
 

@@ -9,6 +9,7 @@ mod ctxt;
 mod expand;
 mod explain;
 mod fallback;
+mod lookup;
 mod phf;
 #[cfg(test)]
 mod random_tests;

@@ -8,9 +8,29 @@
 //! case flipped, a trailing space or NUL, a prefix, a doubled code) as well as
 //! at random, so that a lookup that compares hashes only, or folds case, or
 //! trims, fails.
+//!
+//! Besides those written here, the benchmarks' enums of 5 to 1,000 codes
+//! (`benches/src/generated/ours_*.rs`) are checked: up to 200 codes the derive
+//! looks codes up with a `match`, above with its perfect hash, so each
+//! strategy is checked at the sizes it is used at.
 
 #[path = "support/big_codes.rs"]
 mod big_codes;
+
+#[path = "../../benches/src/generated/misses.rs"]
+mod misses;
+#[path = "../../benches/src/generated/ours_10.rs"]
+mod ours_10;
+#[path = "../../benches/src/generated/ours_100.rs"]
+mod ours_100;
+#[path = "../../benches/src/generated/ours_1000.rs"]
+mod ours_1000;
+#[path = "../../benches/src/generated/ours_20.rs"]
+mod ours_20;
+#[path = "../../benches/src/generated/ours_5.rs"]
+mod ours_5;
+#[path = "../../benches/src/generated/ours_50.rs"]
+mod ours_50;
 
 use big_codes::{Big, LISTED};
 use proptest::prelude::*;
@@ -75,6 +95,12 @@ trait Listed: ErrorCodeSet + Copy + Eq + Debug + FromStr + serde::de::Deserializ
 impl Listed for Code {}
 impl Listed for Strict {}
 impl Listed for Big {}
+impl Listed for ours_5::Code {}
+impl Listed for ours_10::Code {}
+impl Listed for ours_20::Code {}
+impl Listed for ours_50::Code {}
+impl Listed for ours_100::Code {}
+impl Listed for ours_1000::Code {}
 
 fn json_string(s: &str) -> String {
     serde_json::to_string(s).unwrap()
@@ -257,6 +283,49 @@ proptest! {
     }
 }
 
+/// Probes for the enums of every size: near their codes, or one of the
+/// benchmarks' misses (codes of the same shape that no enum lists).
+fn sized_probe(codes: Vec<&'static str>) -> impl Strategy<Value = String> {
+    prop_oneof![
+        3 => probe(codes),
+        1 => proptest::sample::select(misses::MISSES).prop_map(str::to_string),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1_000, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn lookups_agree_with_the_reference_at_5_codes(s in sized_probe(codes_of::<ours_5::Code>())) {
+        agrees(&ours_5::Code::reference(), &s)?;
+    }
+
+    #[test]
+    fn lookups_agree_with_the_reference_at_10_codes(s in sized_probe(codes_of::<ours_10::Code>())) {
+        agrees(&ours_10::Code::reference(), &s)?;
+    }
+
+    #[test]
+    fn lookups_agree_with_the_reference_at_20_codes(s in sized_probe(codes_of::<ours_20::Code>())) {
+        agrees(&ours_20::Code::reference(), &s)?;
+    }
+
+    #[test]
+    fn lookups_agree_with_the_reference_at_50_codes(s in sized_probe(codes_of::<ours_50::Code>())) {
+        agrees(&ours_50::Code::reference(), &s)?;
+    }
+
+    #[test]
+    fn lookups_agree_with_the_reference_at_100_codes(s in sized_probe(codes_of::<ours_100::Code>())) {
+        agrees(&ours_100::Code::reference(), &s)?;
+    }
+
+    #[test]
+    fn lookups_agree_with_the_reference_at_1000_codes(s in sized_probe(codes_of::<ours_1000::Code>())) {
+        agrees(&ours_1000::Code::reference(), &s)?;
+    }
+}
+
 /// Round trips of every listed code, for each enum: no sampling needed.
 fn round_trips<C: Listed + serde::Serialize>()
 where
@@ -285,6 +354,12 @@ fn every_listed_code_round_trips() {
     round_trips::<Code>();
     round_trips::<Strict>();
     round_trips::<Big>();
+    round_trips::<ours_5::Code>();
+    round_trips::<ours_10::Code>();
+    round_trips::<ours_20::Code>();
+    round_trips::<ours_50::Code>();
+    round_trips::<ours_100::Code>();
+    round_trips::<ours_1000::Code>();
 }
 
 #[test]

@@ -27,6 +27,32 @@ fn rt_slot(seed: u64, pilots: &[u64], key: &str, n: usize) -> usize {
     )
 }
 
+/// `from_code` of a small enum: one arm per code, in order, then `None`.
+fn check_match(
+    from_code: &[TokenTree],
+    entries: &[ExpectedEntry],
+    variants: &[String],
+) -> Result<(), String> {
+    let arms: Vec<String> = entries
+        .iter()
+        .zip(variants)
+        .map(|(entry, variant)| {
+            let code = proc_macro2::Literal::string(&entry.code);
+            format!("{code} => __Some (Self :: {variant}) ,")
+        })
+        .collect();
+    let want = format!("match code {{ {} _ => __None , }}", arms.join(" "));
+    let got = from_code
+        .iter()
+        .cloned()
+        .collect::<proc_macro2::TokenStream>()
+        .to_string();
+    if got != want {
+        return Err(format!("from_code is `{got}`, not `{want}`"));
+    }
+    Ok(())
+}
+
 /// `from_code`'s tables: every code lands on the slot that names its row, and
 /// `ALL` and `__sponson_from_index` list the variants in order.
 pub(super) fn check_lookup(
@@ -60,6 +86,12 @@ pub(super) fn check_lookup(
         .clone()
         .into_iter()
         .collect();
+    if !from_code
+        .iter()
+        .any(|t| matches!(t, TokenTree::Ident(i) if i == "PILOTS"))
+    {
+        return check_match(&from_code, entries, variants);
+    }
     // `static PILOTS: [u16; N] = [..];`, `const ORDER: [u32; N] = [..];` and
     // `__sp::lookup(code, SEEDu64, ..)`.
     let array_after = |tokens: &[TokenTree], name: &str| -> Option<Vec<u64>> {
