@@ -9,10 +9,10 @@ use std::hint::black_box;
 use std::str::FromStr;
 use std::time::Duration;
 
-use criterion::measurement::WallTime;
 use criterion::{
     criterion_group, criterion_main, BenchmarkGroup, BenchmarkId, Criterion, Throughput,
 };
+use sponson_codes_benches::cpu_time::CpuTime;
 use sponson_codes_benches::{pick, BATCH};
 
 #[allow(clippy::all, clippy::pedantic)]
@@ -35,7 +35,7 @@ macro_rules! for_each_size {
     };
 }
 
-fn configure(group: &mut BenchmarkGroup<'_, WallTime>) {
+fn configure(group: &mut BenchmarkGroup<'_, CpuTime>) {
     group
         .sample_size(40)
         .warm_up_time(Duration::from_millis(500))
@@ -43,7 +43,7 @@ fn configure(group: &mut BenchmarkGroup<'_, WallTime>) {
         .throughput(Throughput::Elements(BATCH as u64));
 }
 
-fn from_code(c: &mut Criterion, kind: &str) {
+fn from_code(c: &mut Criterion<CpuTime>, kind: &str) {
     let mut group = c.benchmark_group(format!("from_code_{kind}"));
     configure(&mut group);
     macro_rules! size {
@@ -89,15 +89,15 @@ fn from_code(c: &mut Criterion, kind: &str) {
     group.finish();
 }
 
-fn from_code_hit(c: &mut Criterion) {
+fn from_code_hit(c: &mut Criterion<CpuTime>) {
     from_code(c, "hit");
 }
 
-fn from_code_miss(c: &mut Criterion) {
+fn from_code_miss(c: &mut Criterion<CpuTime>) {
     from_code(c, "miss");
 }
 
-fn deserialize(c: &mut Criterion) {
+fn deserialize(c: &mut Criterion<CpuTime>) {
     let mut group = c.benchmark_group("deserialize");
     configure(&mut group);
     macro_rules! size {
@@ -134,7 +134,7 @@ fn deserialize(c: &mut Criterion) {
     group.finish();
 }
 
-fn accessors(c: &mut Criterion) {
+fn accessors(c: &mut Criterion<CpuTime>) {
     let mut code_group = c.benchmark_group("code");
     configure(&mut code_group);
     macro_rules! size {
@@ -204,11 +204,9 @@ fn accessors(c: &mut Criterion) {
     exit_group.finish();
 }
 
-criterion_group!(
-    benches,
-    from_code_hit,
-    from_code_miss,
-    deserialize,
-    accessors
-);
+criterion_group! {
+    name = benches;
+    config = Criterion::default().with_measurement(CpuTime);
+    targets = from_code_hit, from_code_miss, deserialize, accessors
+}
 criterion_main!(benches);

@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use sponson_codes::ErrorCode;
+use sponson_codes_benches::cpu_time::CpuTime;
 
 #[cfg(feature = "large")]
 #[allow(clippy::all, clippy::pedantic)]
@@ -17,7 +18,7 @@ mod ours;
 #[path = "../src/generated/ours_1000.rs"]
 mod ours;
 
-fn render_markdown(c: &mut Criterion) {
+fn render_markdown(c: &mut Criterion<CpuTime>) {
     let enums = [<ours::Code as ErrorCode>::ENUM];
     let mut group = c.benchmark_group("render_markdown");
     group
@@ -33,5 +34,9 @@ fn render_markdown(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, render_markdown);
+criterion_group! {
+    name = benches;
+    config = Criterion::default().with_measurement(CpuTime);
+    targets = render_markdown
+}
 criterion_main!(benches);

@@ -8,6 +8,7 @@ use std::time::Duration;
 use criterion::{criterion_group, criterion_main, Criterion};
 use serde::Serialize;
 use sponson_codes::{Envelope, Error, ErrorCodes};
+use sponson_codes_benches::cpu_time::CpuTime;
 
 /// Failures of the benchmark's command.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ErrorCodes)]
@@ -67,7 +68,7 @@ fn hand_envelope(error: &Error<Code>) -> HandEnvelope {
     }
 }
 
-fn envelope(c: &mut Criterion) {
+fn envelope(c: &mut Criterion<CpuTime>) {
     let result: Result<(), Error<Code>> = Err(coded_error());
     let error = result.as_ref().unwrap_err();
     let ours = Envelope::from_result("apply", &result);
@@ -128,5 +129,9 @@ fn envelope(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, envelope);
+criterion_group! {
+    name = benches;
+    config = Criterion::default().with_measurement(CpuTime);
+    targets = envelope
+}
 criterion_main!(benches);
