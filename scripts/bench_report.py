@@ -18,7 +18,7 @@ import os
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SIZES = [10, 100, 1000, 10000]
+SIZES = [5, 10, 20, 50, 100, 1000, 10000]
 LOOKUP_METHODS = [
     ("sponson", "sponson-codes `from_code`"),
     ("phf", "`phf` map"),
@@ -62,21 +62,26 @@ def ratio(a, b):
 
 
 def lookup_table(criterion, group):
-    rows = ["| codes | " + " | ".join(label for _, label in LOOKUP_METHODS) + " | vs phf | vs match | vs HashMap |"]
-    rows.append("| ---: |" + " ---: |" * (len(LOOKUP_METHODS) + 3))
+    rows = ["| codes | " + " | ".join(label for _, label in LOOKUP_METHODS) + " | vs phf | vs match | vs HashMap | vs the fastest peer |"]
+    rows.append("| ---: |" + " ---: |" * (len(LOOKUP_METHODS) + 4))
     data = {}
     for n in SIZES:
         values = {m: read(criterion, group, m, n) for m, _ in LOOKUP_METHODS}
         data[n] = values
         ours = values["sponson"]
+        if ours is None:
+            continue
+        peers = [values[m] for m in ("phf", "match", "hashmap") if values[m] is not None]
+        fastest = min(peers) if peers else None
         rows.append(
-            "| %d | %s | %s | %s | %s |"
+            "| %d | %s | %s | %s | %s | %s |"
             % (
                 n,
                 " | ".join(fmt(values[m]) for m, _ in LOOKUP_METHODS),
                 ratio(ours, values["phf"]),
                 ratio(ours, values["match"]),
                 ratio(ours, values["hashmap"]),
+                ratio(ours, fastest),
             )
         )
     return "\n".join(rows), data
@@ -86,6 +91,8 @@ def pair_table(criterion, group, ours, peer, ours_label, peer_label):
     rows = ["| codes | %s | %s | ratio |" % (ours_label, peer_label), "| ---: | ---: | ---: | ---: |"]
     for n in SIZES:
         a, b = read(criterion, group, ours, n), read(criterion, group, peer, n)
+        if a is None and b is None:
+            continue
         rows.append("| %d | %s | %s | %s |" % (n, fmt(a), fmt(b), ratio(a, b)))
     return "\n".join(rows)
 
@@ -120,7 +127,7 @@ def plot(data_hit, data_miss, data_de, path):
         ax.set_xscale("log")
         ax.set_yscale("log")
         ax.set_xticks(SIZES)
-        ax.set_xticklabels([str(n) for n in SIZES])
+        ax.set_xticklabels([str(n) for n in SIZES], fontsize=8)
         ax.set_xlabel("number of codes")
         ax.set_title(title)
         ax.grid(True, which="both", alpha=0.3)
@@ -165,10 +172,11 @@ def main():
         print("\nBuilding the envelope from the error, then serializing it:\n")
         print("| sponson-codes `Envelope::from_result` | the struct built by hand | ratio |\n| ---: | ---: | ---: |")
         print("| %s | %s | %s |" % (fmt(built[0]), fmt(built[1]), ratio(built[0], built[1])))
-    markdown = read(criterion, "render_markdown", "10000")
-    if markdown is not None:
-        print("\n### 5. Rendering the markdown docs of 10,000 codes\n")
-        print("| `render_markdown` |\n| ---: |\n| %s |" % fmt(markdown))
+    for n in (10000, 1000):
+        markdown = read(criterion, "render_markdown", str(n))
+        if markdown is not None:
+            print("\n### 5. Rendering the markdown docs of %d codes\n" % n)
+            print("| `render_markdown` |\n| ---: |\n| %s |" % fmt(markdown))
 
     if not args.no_plot:
         plot(data_hit, data_miss, data_de, args.svg)

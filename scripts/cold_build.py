@@ -1,0 +1,368 @@
+#!/usr/bin/env python3
+"""Cold build of a small program using sponson-codes, against the peer stack.
+
+Writes throwaway crates in a temporary directory (never in the repository),
+each a three-code program, at three levels of use:
+
+- `codes`: the derive and `Error` (sponson-codes with default-features = false);
+- `runner`: the same, run through `Runner` (one JSON envelope on every path);
+- `tooling`: the same with the default features, printing its markdown docs;
+
+and the nearest equivalent of each with the peers:
+
+- `codes`: thiserror for the error type, strum (`EnumString`, `IntoStaticStr`,
+  `EnumMessage`) and serde's derives for the code enum, an exit-code `match`;
+- `runner`: the same, printing a JSON envelope of derived structs with serde_json;
+- `tooling`: the same, with strum's `EnumIter` to print markdown docs by hand.
+
+Each is built from an empty target directory (the registry is cached:
+`cargo fetch` runs first, untimed), debug and release, one after the other,
+with incremental compilation off. It prints the wall time and the CPU time
+(user + sys of cargo and every compiler it ran) of each build; on a shared
+machine the CPU time is the steadier figure.
+
+    python3 scripts/cold_build.py
+    python3 scripts/cold_build.py --profiles debug --rounds 3
+"""
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+OURS_ENUM = '''
+/// Failures of the program.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, sponson_codes::ErrorCodes)]
+#[codes(exits(1 = "failure", 2 = "refused before running", 3 = "the lock is held"))]
+pub enum Code {
+    #[code(exit = 2, doc = "The plan file cannot be read.", hint = "Check the path.")]
+    PlanParse,
+    #[code(exit = 3, doc = "Another run holds the lock.", hint = "Pass --wait.")]
+    LockHeld,
+    #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    Internal,
+}
+
+fn apply(arg: Option<String>) -> Result<u32, sponson_codes::Error<Code>> {
+    match arg.as_deref() {
+        Some("held") => Err(sponson_codes::Error::new(Code::LockHeld, "held by another run")),
+        Some(other) => other
+            .parse()
+            .map_err(|_| sponson_codes::Error::new(Code::PlanParse, format!("not a number: {other}"))),
+        None => Ok(0),
+    }
+}
+'''
+
+OURS_CODES_MAIN = '''
+fn main() -> std::process::ExitCode {
+    match apply(std::env::args().nth(1)) {
+        Ok(n) => {
+            println!("{n}");
+            std::process::ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("{}: {e}", e.code());
+            std::process::ExitCode::from(e.exit_code())
+        }
+    }
+}
+'''
+
+OURS_RUNNER_MAIN = '''
+fn main() -> std::process::ExitCode {
+    let json = std::env::args().any(|a| a == "--json");
+    let runner = sponson_codes::Runner::<Code>::new("apply", sponson_codes::Mode::from_json_flag(json));
+    runner.run(|| apply(std::env::args().nth(1)).map(|n| serde_json::json!({ "applied": n })))
+}
+'''
+
+OURS_TOOLING_MAIN = '''
+fn main() -> std::process::ExitCode {
+    if std::env::args().nth(1).as_deref() == Some("docs") {
+        let enums = [<Code as sponson_codes::ErrorCode>::ENUM];
+        print!("{}", sponson_codes::render_markdown(&enums, "app docs"));
+        return std::process::ExitCode::SUCCESS;
+    }
+    let json = std::env::args().any(|a| a == "--json");
+    let runner = sponson_codes::Runner::<Code>::new("apply", sponson_codes::Mode::from_json_flag(json));
+    runner.run(|| apply(std::env::args().nth(1)).map(|n| serde_json::json!({ "applied": n })))
+}
+'''
+
+PEER_ENUM = '''
+/// Failures of the program.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, strum::EnumString, strum::IntoStaticStr,
+         strum::EnumMessage, strum::EnumIter, serde::Serialize, serde::Deserialize)]
+pub enum Code {
+    #[strum(serialize = "PLAN_PARSE", message = "The plan file cannot be read.", detailed_message = "Check the path.")]
+    #[serde(rename = "PLAN_PARSE")]
+    PlanParse,
+    #[strum(serialize = "LOCK_HELD", message = "Another run holds the lock.", detailed_message = "Pass --wait.")]
+    #[serde(rename = "LOCK_HELD")]
+    LockHeld,
+    #[strum(serialize = "INTERNAL", message = "An unexpected error.")]
+    #[serde(rename = "INTERNAL", other)]
+    Internal,
+}
+
+impl Code {
+    fn exit_code(self) -> u8 {
+        match self {
+            Code::PlanParse => 2,
+            Code::LockHeld => 3,
+            Code::Internal => 1,
+        }
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+#[error("{message}")]
+pub struct AppError {
+    code: Code,
+    message: String,
+}
+
+fn apply(arg: Option<String>) -> Result<u32, AppError> {
+    match arg.as_deref() {
+        Some("held") => Err(AppError { code: Code::LockHeld, message: "held by another run".into() }),
+        Some(other) => other.parse().map_err(|_| AppError {
+            code: Code::PlanParse,
+            message: format!("not a number: {other}"),
+        }),
+        None => Ok(0),
+    }
+}
+'''
+
+PEER_CODES_MAIN = '''
+fn main() -> std::process::ExitCode {
+    match apply(std::env::args().nth(1)) {
+        Ok(n) => {
+            println!("{n}");
+            std::process::ExitCode::SUCCESS
+        }
+        Err(e) => {
+            let code: &'static str = e.code.into();
+            eprintln!("{code}: {e}");
+            std::process::ExitCode::from(e.code.exit_code())
+        }
+    }
+}
+'''
+
+PEER_RUNNER = '''
+#[derive(serde::Serialize)]
+struct Body<'a> {
+    code: Code,
+    message: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hint: Option<&'static str>,
+}
+
+#[derive(serde::Serialize)]
+struct Envelope<'a> {
+    ok: bool,
+    command: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    applied: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<Body<'a>>,
+}
+
+fn run() -> std::process::ExitCode {
+    use strum::EnumMessage;
+    let result = apply(std::env::args().nth(1));
+    let (envelope, exit) = match &result {
+        Ok(n) => (Envelope { ok: true, command: "apply", applied: Some(*n), error: None }, 0),
+        Err(e) => (
+            Envelope {
+                ok: false,
+                command: "apply",
+                applied: None,
+                error: Some(Body { code: e.code, message: &e.message, hint: e.code.get_detailed_message() }),
+            },
+            e.code.exit_code(),
+        ),
+    };
+    println!("{}", serde_json::to_string(&envelope).unwrap());
+    std::process::ExitCode::from(exit)
+}
+'''
+
+PEER_RUNNER_MAIN = '''
+fn main() -> std::process::ExitCode {
+    run()
+}
+'''
+
+PEER_TOOLING_MAIN = '''
+fn main() -> std::process::ExitCode {
+    use strum::{EnumMessage, IntoEnumIterator};
+    if std::env::args().nth(1).as_deref() == Some("docs") {
+        for code in Code::iter() {
+            let name: &'static str = code.into();
+            println!("## `{name}`\\n\\nexit {}: {}\\n", code.exit_code(), code.get_message().unwrap_or(""));
+            if let Some(hint) = code.get_detailed_message() {
+                println!("Hint: {hint}\\n");
+            }
+        }
+        return std::process::ExitCode::SUCCESS;
+    }
+    run()
+}
+'''
+
+LEVELS = ["codes", "runner", "tooling"]
+
+
+def sources(side, level):
+    if side == "ours":
+        main = {"codes": OURS_CODES_MAIN, "runner": OURS_RUNNER_MAIN, "tooling": OURS_TOOLING_MAIN}[level]
+        return OURS_ENUM + main
+    main = {
+        "codes": PEER_CODES_MAIN,
+        "runner": PEER_RUNNER + PEER_RUNNER_MAIN,
+        "tooling": PEER_RUNNER + PEER_TOOLING_MAIN,
+    }[level]
+    return PEER_ENUM + main
+
+
+def dependencies(side, level):
+    if side == "ours":
+        path = json.dumps(os.path.join(ROOT, "sponson-codes"))
+        if level == "tooling":
+            deps = "sponson-codes = { path = %s }\n" % path
+        else:
+            deps = "sponson-codes = { path = %s, default-features = false }\n" % path
+        if level != "codes":
+            deps += 'serde_json = "1"\n'
+        return deps
+    deps = (
+        'thiserror = "2"\n'
+        'strum = { version = "0.28", features = ["derive"] }\n'
+        'serde = { version = "1", features = ["derive"] }\n'
+    )
+    if level != "codes":
+        deps += 'serde_json = "1"\n'
+    return deps
+
+
+def write(path, text):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w") as f:
+        f.write(text)
+
+
+def make_workspace(tmp):
+    members = []
+    for side in ("ours", "peer"):
+        for level in LEVELS:
+            name = "%s-%s" % (side, level)
+            members.append(name)
+            write(
+                os.path.join(tmp, name, "Cargo.toml"),
+                '[package]\nname = "%s"\nversion = "0.0.0"\nedition = "2021"\npublish = false\n\n'
+                "[dependencies]\n%s" % (name, dependencies(side, level)),
+            )
+            write(os.path.join(tmp, name, "src", "main.rs"), sources(side, level))
+    write(
+        os.path.join(tmp, "Cargo.toml"),
+        '[workspace]\nresolver = "2"\nmembers = %s\n' % json.dumps(members),
+    )
+    lock = os.path.join(ROOT, "Cargo.lock")
+    if os.path.exists(lock):
+        # The repository's versions, so both sides build what the workspace pins.
+        shutil.copy(lock, os.path.join(tmp, "Cargo.lock"))
+    return members
+
+
+def cargo(tmp, target, args):
+    """Wall seconds and CPU seconds (user + sys of cargo and its children)."""
+    env = dict(os.environ, CARGO_TARGET_DIR=target, CARGO_INCREMENTAL="0", CARGO_TERM_COLOR="never")
+    before = os.times()
+    start = time.perf_counter()
+    proc = subprocess.run(["cargo"] + args, cwd=tmp, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    wall = time.perf_counter() - start
+    after = os.times()
+    if proc.returncode != 0:
+        sys.stderr.write(proc.stderr)
+        raise SystemExit("cargo %s failed" % " ".join(args))
+    cpu = (after.children_user - before.children_user) + (after.children_system - before.children_system)
+    return wall, cpu
+
+
+def load():
+    try:
+        with open("/proc/loadavg") as f:
+            return " ".join(f.read().split()[:3])
+    except OSError:
+        return "?"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--profiles", default="debug,release", help="comma-separated: debug, release")
+    parser.add_argument("--rounds", type=int, default=1, help="cold builds of each program (median; default 1)")
+    parser.add_argument("--keep", action="store_true", help="keep the generated crates and print their path")
+    parser.add_argument("--json", help="also write the results to this file")
+    args = parser.parse_args()
+
+    tmp = tempfile.mkdtemp(prefix="sponson-cold-build-")
+    results = {"nproc": os.cpu_count(), "load_before": load(), "builds": {}}
+    try:
+        members = make_workspace(tmp)
+        subprocess.run(["cargo", "fetch"], cwd=tmp, check=True, stdout=subprocess.DEVNULL)
+        print("cold builds, %s cores; load before: %s" % (os.cpu_count(), load()))
+        print("| profile | program | sponson-codes wall | CPU | peers wall | CPU | CPU ratio |")
+        print("| --- | --- | ---: | ---: | ---: | ---: | ---: |")
+        for profile in [p.strip() for p in args.profiles.split(",") if p.strip()]:
+            flag = ["--release"] if profile == "release" else []
+            for level in LEVELS:
+                row = {}
+                for side in ("ours", "peer"):
+                    name = "%s-%s" % (side, level)
+                    walls, cpus = [], []
+                    for r in range(args.rounds):
+                        target = os.path.join(tmp, "target-%s-%s-%d" % (name, profile, r))
+                        wall, cpu = cargo(tmp, target, ["build", "-p", name] + flag)
+                        shutil.rmtree(target, ignore_errors=True)
+                        walls.append(wall)
+                        cpus.append(cpu)
+                    row[side] = {"wall": statistics.median(walls), "cpu": statistics.median(cpus)}
+                results["builds"]["%s/%s" % (profile, level)] = row
+                print(
+                    "| %s | %s | %.1f s | %.1f s | %.1f s | %.1f s | %.2f× |"
+                    % (
+                        profile,
+                        level,
+                        row["ours"]["wall"],
+                        row["ours"]["cpu"],
+                        row["peer"]["wall"],
+                        row["peer"]["cpu"],
+                        row["ours"]["cpu"] / row["peer"]["cpu"],
+                    ),
+                    flush=True,
+                )
+        results["load_after"] = load()
+        print("load after: %s" % results["load_after"])
+        if args.json:
+            with open(args.json, "w") as f:
+                json.dump(results, f, indent=2)
+        assert members
+    finally:
+        if args.keep:
+            print("kept: %s" % tmp)
+        else:
+            shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

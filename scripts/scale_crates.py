@@ -1,0 +1,236 @@
+#!/usr/bin/env python3
+"""Codes spread over many crates linked into one program, at 10 and 50 crates.
+
+Generates, in a temporary directory (never in the repository), a workspace of
+K library crates with 200 codes each (the benchmarks' code shapes, prefixed
+by the crate so every code is unique), a program `app` that links all of them,
+its companion binary `app-codes` (`companion_main!` over the K crates), and a
+program `bare` with the same `main` that links none of them. For K = 10 and
+K = 50 (by default) it measures, in one run:
+
+- build: `cargo build` of the whole workspace in debug, sponson-codes and its
+  dependencies prebuilt (so the figure is the K crates and the programs),
+  wall time and CPU time (user + sys of cargo and its compilers);
+- start-up: the median wall time of running `app` (every enum registered)
+  and `bare` (none), each doing nothing else, over --runs runs;
+- `registered()`: the median time of one call, timed inside `app`;
+- the companion: wall time of `app-codes docs --out FILE`, `lock` and `check`
+  over all K x 200 codes.
+
+    python3 scripts/scale_crates.py
+    python3 scripts/scale_crates.py --crates 10,50 --codes 200 --runs 200
+"""
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import gen_bench_codes as gen  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+APP_MAIN = '''
+%(uses)s
+fn main() {
+    let arg = std::env::args().nth(1);
+    if arg.as_deref() == Some("registered") {
+        // Median of single calls, after a first call that sorts the registry.
+        let enums = sponson_codes::registered();
+        let codes: usize = enums.iter().map(|e| e.table.len()).sum();
+        let mut samples = Vec::new();
+        for _ in 0..201 {
+            let start = std::time::Instant::now();
+            let enums = std::hint::black_box(sponson_codes::registered());
+            samples.push(start.elapsed().as_nanos());
+            std::hint::black_box(enums.len());
+        }
+        samples.sort_unstable();
+        println!("{} {} {}", enums.len(), codes, samples[samples.len() / 2]);
+    }
+}
+'''
+
+
+def lib_source(k, rows):
+    exits = ", ".join("%d = %s" % (e, gen.rust_str(m)) for e, m in gen.EXITS)
+    out = ["//! Crate %d of the generated workspace.\n\n" % k]
+    out.append("/// Failures of part %d.\n" % k)
+    out.append("#[derive(Debug, Clone, Copy, PartialEq, Eq, sponson_codes::ErrorCodes)]\n")
+    out.append("#[codes(exits(%s))]\npub enum Code {\n" % exits)
+    for code, ident, exit_code, doc, hint in rows:
+        args = ["name = %s" % gen.rust_str(code), "exit = %d" % exit_code, "doc = %s" % gen.rust_str(doc)]
+        if hint:
+            args.append("hint = %s" % gen.rust_str(hint))
+        if code.endswith("_INTERNAL"):
+            args.append("fallback")
+        out.append("    #[code(%s)]\n    %s,\n" % (", ".join(args), ident))
+    out.append("}\n")
+    return "".join(out)
+
+
+def write(path, text):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w") as f:
+        f.write(text)
+
+
+def make_workspace(tmp, crates, codes):
+    pool = gen.draw(codes - 1, seed=412)
+    base = gen.entries(codes, pool)
+    sponson = json.dumps(os.path.join(ROOT, "sponson-codes"))
+    names = ["part%02d" % k for k in range(crates)]
+    for k, name in enumerate(names):
+        prefix = "P%02d_" % k
+        rows = [(prefix + code, "P%02d" % k + ident, exit_code, doc, hint) for code, ident, exit_code, doc, hint in base]
+        write(
+            os.path.join(tmp, name, "Cargo.toml"),
+            '[package]\nname = "%s"\nversion = "0.0.0"\nedition = "2021"\npublish = false\n\n'
+            "[dependencies]\nsponson-codes = { path = %s }\n" % (name, sponson),
+        )
+        write(os.path.join(tmp, name, "src", "lib.rs"), lib_source(k, rows))
+    deps = "".join('%s = { path = "../%s" }\n' % (n, n) for n in names)
+    write(
+        os.path.join(tmp, "app", "Cargo.toml"),
+        '[package]\nname = "app"\nversion = "0.0.0"\nedition = "2021"\npublish = false\n\n'
+        '[[bin]]\nname = "app"\npath = "src/main.rs"\n\n[[bin]]\nname = "app-codes"\npath = "src/bin/app-codes.rs"\n\n'
+        "[[bin]]\nname = \"bare\"\npath = \"src/bin/bare.rs\"\n\n"
+        "[dependencies]\nsponson-codes = { path = %s }\n%s" % (sponson, deps),
+    )
+    write(os.path.join(tmp, "app", "src", "main.rs"), APP_MAIN % {"uses": "".join("use %s as _;\n" % n for n in names)})
+    write(os.path.join(tmp, "app", "src", "bin", "bare.rs"), APP_MAIN % {"uses": ""})
+    write(
+        os.path.join(tmp, "app", "src", "bin", "app-codes.rs"),
+        "sponson_codes::companion_main!(%s);\n" % ", ".join(names),
+    )
+    write(
+        os.path.join(tmp, "Cargo.toml"),
+        '[workspace]\nresolver = "2"\nmembers = %s\n' % json.dumps(names + ["app"]),
+    )
+    lock = os.path.join(ROOT, "Cargo.lock")
+    if os.path.exists(lock):
+        shutil.copy(lock, os.path.join(tmp, "Cargo.lock"))
+
+
+def timed(args, cwd, env=None):
+    before = os.times()
+    start = time.perf_counter()
+    proc = subprocess.run(args, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    wall = time.perf_counter() - start
+    after = os.times()
+    cpu = (after.children_user - before.children_user) + (after.children_system - before.children_system)
+    return proc, wall, cpu
+
+
+def check(proc, what):
+    if proc.returncode != 0:
+        sys.stderr.write(proc.stdout + proc.stderr)
+        raise SystemExit("%s failed (exit %d)" % (what, proc.returncode))
+
+
+def startup(binary, runs):
+    samples = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run([binary], check=True)
+        samples.append(time.perf_counter() - start)
+    return statistics.median(samples)
+
+
+def load():
+    try:
+        with open("/proc/loadavg") as f:
+            return " ".join(f.read().split()[:3])
+    except OSError:
+        return "?"
+
+
+def measure(crates, codes, runs, target):
+    tmp = tempfile.mkdtemp(prefix="sponson-scale-%d-" % crates)
+    try:
+        make_workspace(tmp, crates, codes)
+        env = dict(os.environ, CARGO_TARGET_DIR=target, CARGO_INCREMENTAL="0", CARGO_TERM_COLOR="never")
+        # Dependencies first, untimed: the figure is the generated crates.
+        check(timed(["cargo", "build", "-p", "sponson-codes"], tmp, env)[0], "building sponson-codes")
+        proc, wall, cpu = timed(["cargo", "build", "--workspace"], tmp, env)
+        check(proc, "building the workspace")
+        out = {"crates": crates, "codes": crates * codes, "build_wall": wall, "build_cpu": cpu}
+        bin_dir = os.path.join(target, "debug")
+        app = os.path.join(bin_dir, "app")
+        bare = os.path.join(bin_dir, "bare")
+        out["startup_app"] = startup(app, runs)
+        out["startup_bare"] = startup(bare, runs)
+        proc = subprocess.run([app, "registered"], stdout=subprocess.PIPE, text=True, check=True)
+        enums, listed, nanos = proc.stdout.split()
+        out["registered_enums"] = int(enums)
+        out["registered_codes"] = int(listed)
+        out["registered_ns"] = int(nanos)
+        companion = os.path.join(bin_dir, "app-codes")
+        docs = os.path.join(tmp, "errors.md")
+        for name, args in (
+            ("docs", [companion, "docs", "--out", docs]),
+            ("lock", [companion, "lock"]),
+            ("check", [companion, "check"]),
+        ):
+            proc, wall, _cpu = timed(args, os.path.join(tmp, "app"))
+            check(proc, "app-codes %s" % name)
+            out[name] = wall
+        out["docs_bytes"] = os.path.getsize(docs)
+        return out
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--crates", default="10,50", help="comma-separated crate counts (default 10,50)")
+    parser.add_argument("--codes", type=int, default=200, help="codes per crate (default 200)")
+    parser.add_argument("--runs", type=int, default=200, help="runs of each program for start-up (default 200)")
+    parser.add_argument("--json", help="also write the results to this file")
+    args = parser.parse_args()
+    target = tempfile.mkdtemp(prefix="sponson-scale-target-")
+    results = {"nproc": os.cpu_count(), "load_before": load(), "runs": []}
+    print("%s cores; load before: %s" % (os.cpu_count(), load()), flush=True)
+    try:
+        for crates in [int(c) for c in args.crates.split(",") if c.strip()]:
+            shutil.rmtree(os.path.join(target, "debug", "incremental"), ignore_errors=True)
+            results["runs"].append(measure(crates, args.codes, args.runs, target))
+            r = results["runs"][-1]
+            print(
+                "%d crates, %d codes: build %.1f s wall (%.1f s CPU); start-up %.2f ms with the registry, "
+                "%.2f ms without; registered() %d ns (%d enums, %d codes); docs %.2f s (%d bytes), "
+                "lock %.2f s, check %.2f s"
+                % (
+                    r["crates"],
+                    r["codes"],
+                    r["build_wall"],
+                    r["build_cpu"],
+                    r["startup_app"] * 1e3,
+                    r["startup_bare"] * 1e3,
+                    r["registered_ns"],
+                    r["registered_enums"],
+                    r["registered_codes"],
+                    r["docs"],
+                    r["docs_bytes"],
+                    r["lock"],
+                    r["check"],
+                ),
+                flush=True,
+            )
+    finally:
+        shutil.rmtree(target, ignore_errors=True)
+    results["load_after"] = load()
+    print("load after: %s" % results["load_after"])
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(results, f, indent=2)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
