@@ -11,11 +11,12 @@ K = 50 (by default) it measures, in one run:
 - build: `cargo build` of the whole workspace in debug, sponson-codes and its
   dependencies prebuilt (so the figure is the K crates and the programs),
   wall time and CPU time (user + sys of cargo and its compilers);
-- start-up: the median wall time of running `app` (every enum registered)
-  and `bare` (none), each doing nothing else, over --runs runs;
+- start-up: the median wall time and the mean CPU time of running `app`
+  (every enum registered) and `bare` (none), each doing nothing else, over
+  --runs runs;
 - `registered()`: the median time of one call, timed inside `app`;
-- the companion: wall time of `app-codes docs --out FILE`, `lock` and `check`
-  over all K x 200 codes.
+- the companion: wall and CPU time of `app-codes docs --out FILE`, `lock` and
+  `check` over all K x 200 codes.
 
     python3 scripts/scale_crates.py
     python3 scripts/scale_crates.py --crates 10,50 --codes 200 --runs 200
@@ -24,6 +25,7 @@ K = 50 (by default) it measures, in one run:
 import argparse
 import json
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -135,12 +137,20 @@ def check(proc, what):
 
 
 def startup(binary, runs):
+    """Median wall time of one run, and mean CPU time (user + sys) of one run.
+
+    The CPU time comes from the kernel's accounting of the finished children
+    (microseconds), so it does not count the time spent waiting for a core.
+    """
     samples = []
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     for _ in range(runs):
         start = time.perf_counter()
         subprocess.run([binary], check=True)
         samples.append(time.perf_counter() - start)
-    return statistics.median(samples)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return statistics.median(samples), cpu / runs
 
 
 def load():
@@ -164,8 +174,8 @@ def measure(crates, codes, runs, target):
         bin_dir = os.path.join(target, "debug")
         app = os.path.join(bin_dir, "app")
         bare = os.path.join(bin_dir, "bare")
-        out["startup_app"] = startup(app, runs)
-        out["startup_bare"] = startup(bare, runs)
+        out["startup_app"], out["startup_app_cpu"] = startup(app, runs)
+        out["startup_bare"], out["startup_bare_cpu"] = startup(bare, runs)
         proc = subprocess.run([app, "registered"], stdout=subprocess.PIPE, text=True, check=True)
         enums, listed, nanos = proc.stdout.split()
         out["registered_enums"] = int(enums)
@@ -178,9 +188,10 @@ def measure(crates, codes, runs, target):
             ("lock", [companion, "lock"]),
             ("check", [companion, "check"]),
         ):
-            proc, wall, _cpu = timed(args, os.path.join(tmp, "app"))
+            proc, wall, cpu = timed(args, os.path.join(tmp, "app"))
             check(proc, "app-codes %s" % name)
             out[name] = wall
+            out[name + "_cpu"] = cpu
         out["docs_bytes"] = os.path.getsize(docs)
         return out
     finally:
@@ -203,23 +214,28 @@ def main():
             results["runs"].append(measure(crates, args.codes, args.runs, target))
             r = results["runs"][-1]
             print(
-                "%d crates, %d codes: build %.1f s wall (%.1f s CPU); start-up %.2f ms with the registry, "
-                "%.2f ms without; registered() %d ns (%d enums, %d codes); docs %.2f s (%d bytes), "
-                "lock %.2f s, check %.2f s"
+                "%d crates, %d codes: build %.1f s wall (%.1f s CPU); start-up %.2f ms wall, %.2f ms CPU with the "
+                "registry, %.2f ms wall, %.2f ms CPU without; registered() %d ns (%d enums, %d codes); "
+                "docs %.2f s wall, %.2f s CPU (%d bytes); lock %.2f s, %.2f s CPU; check %.2f s, %.2f s CPU"
                 % (
                     r["crates"],
                     r["codes"],
                     r["build_wall"],
                     r["build_cpu"],
                     r["startup_app"] * 1e3,
+                    r["startup_app_cpu"] * 1e3,
                     r["startup_bare"] * 1e3,
+                    r["startup_bare_cpu"] * 1e3,
                     r["registered_ns"],
                     r["registered_enums"],
                     r["registered_codes"],
                     r["docs"],
+                    r["docs_cpu"],
                     r["docs_bytes"],
                     r["lock"],
+                    r["lock_cpu"],
                     r["check"],
+                    r["check_cpu"],
                 ),
                 flush=True,
             )

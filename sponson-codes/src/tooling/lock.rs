@@ -12,7 +12,7 @@
 //! variant, which keeps its name when only its code string changes.
 
 use core::fmt;
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
@@ -365,8 +365,19 @@ pub fn compare(lock: &Catalog, live: &Catalog) -> Compatibility {
     let lock_codes: BTreeSet<&str> = lock.codes.iter().map(|c| c.code.as_str()).collect();
     let mut changes = Vec::new();
     let mut renamed_to = BTreeSet::new();
+    // Indexed once: looking each locked code up in the live list made a
+    // check of 10,000 codes quadratic (seconds).
+    let mut live_by_code: BTreeMap<&str, Vec<&CatalogCode>> = BTreeMap::new();
+    for code in &live.codes {
+        live_by_code
+            .entry(code.code.as_str())
+            .or_default()
+            .push(code);
+    }
     for old in &lock.codes {
-        let now: Vec<&CatalogCode> = live.get(&old.code).collect();
+        let now: &[&CatalogCode] = live_by_code
+            .get(old.code.as_str())
+            .map_or(&[], Vec::as_slice);
         if now.is_empty() {
             // The same variant under a new string is a rename, not a removal.
             let same_variant = live.codes.iter().find(|c| {
@@ -390,7 +401,7 @@ pub fn compare(lock: &Catalog, live: &Catalog) -> Compatibility {
             }
             continue;
         }
-        for new in &now {
+        for new in now {
             if new.exit != old.exit {
                 changes.push(Change::ChangedExit {
                     code: old.code.clone(),
