@@ -230,6 +230,24 @@ pub(crate) fn schema(enums: &[&'static EnumInfo]) -> Reply {
 /// `explain CODE`.
 pub(crate) fn explain(enums: &[&'static EnumInfo], code: &str) -> Result<Reply, Failure> {
     let catalog = Catalog::from_enums(enums);
+    // `e0499` and `0499` name `E0499` when nothing else matches.
+    let code = match text::resolve(&catalog, code) {
+        Ok(found) => found,
+        Err(several) if several.len() > 1 => {
+            let message = format!(
+                "`{code}` could be {}; give the whole code",
+                several
+                    .iter()
+                    .map(|c| format!("`{c}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+            return Err(Failure::new(CompanionCode::UnknownCode, message)
+                .with_detail("unknown", code)
+                .with_detail("suggestions", &several));
+        }
+        Err(_) => code,
+    };
     let entries: Vec<_> = catalog.get(code).collect();
     if entries.is_empty() {
         let close = text::suggestions(&catalog, code);

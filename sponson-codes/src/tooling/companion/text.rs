@@ -68,24 +68,78 @@ pub(crate) fn explain(entries: &[&CatalogCode]) -> String {
     out
 }
 
-/// Codes close to `code`: same letters in another case, a small edit away,
-/// or containing it; closest first, at most five.
+/// Codes close to `code`, closest first, at most five: those a smallest
+/// edit away (so `E0500x` suggests `E0500`, not every `E05..`), or, when
+/// none is close, those containing it.
 pub(crate) fn suggestions<'a>(catalog: &'a Catalog, code: &str) -> Vec<&'a str> {
     let wanted = code.to_lowercase();
-    let mut scored: Vec<(usize, &str)> = catalog
-        .codes
+    let scored = |close: &dyn Fn(usize, &str) -> bool| {
+        let mut scored: Vec<(usize, &str)> = catalog
+            .codes
+            .iter()
+            .filter_map(|c| {
+                let name = c.code.to_lowercase();
+                let d = super::similar::distance(&wanted, &name);
+                close(d, &name).then_some((d, c.code.as_str()))
+            })
+            .collect();
+        scored.sort();
+        scored.dedup_by(|a, b| a.1 == b.1);
+        scored
+    };
+    let near = scored(&|d, name| d <= (name.len() / 3).max(2));
+    if let Some(&(best, _)) = near.first() {
+        return near
+            .into_iter()
+            .take_while(|(d, _)| *d == best)
+            .take(5)
+            .map(|(_, c)| c)
+            .collect();
+    }
+    scored(&|_, name| wanted.len() >= 3 && name.contains(&wanted))
+        .into_iter()
+        .take(5)
+        .map(|(_, c)| c)
+        .collect()
+}
+
+/// The code `input` names, as `rustc --explain` reads it: exactly, in any
+/// case (`e0499`), or by its digits alone when only one code ends with them
+/// after letters (`0499` for `E0499`). `Err` holds the codes it could mean.
+pub(crate) fn resolve<'a>(catalog: &'a Catalog, input: &str) -> Result<&'a str, Vec<&'a str>> {
+    let mut codes: Vec<&str> = catalog.codes.iter().map(|c| c.code.as_str()).collect();
+    codes.sort_unstable();
+    codes.dedup();
+    if let Some(code) = codes.iter().find(|c| **c == input) {
+        return Ok(code);
+    }
+    let unique = |found: Vec<&'a str>| match found.as_slice() {
+        [one] => Ok(*one),
+        _ => Err(found),
+    };
+    let same_case: Vec<&str> = codes
         .iter()
-        .filter_map(|c| {
-            let name = c.code.to_lowercase();
-            let d = super::similar::distance(&wanted, &name);
-            let close =
-                d <= (name.len() / 3).max(2) || (wanted.len() >= 3 && name.contains(&wanted));
-            close.then_some((d, c.code.as_str()))
+        .copied()
+        .filter(|c| c.eq_ignore_ascii_case(input))
+        .collect();
+    if !same_case.is_empty() {
+        return unique(same_case);
+    }
+    if input.is_empty() || !input.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(Vec::new());
+    }
+    let by_digits: Vec<&str> = codes
+        .iter()
+        .copied()
+        .filter(|c| {
+            c.len() > input.len()
+                && c.ends_with(input)
+                && c[..c.len() - input.len()]
+                    .bytes()
+                    .all(|b| b.is_ascii_alphabetic())
         })
         .collect();
-    scored.sort();
-    scored.dedup_by(|a, b| a.1 == b.1);
-    scored.into_iter().take(5).map(|(_, c)| c).collect()
+    unique(by_digits)
 }
 
 fn one_line(text: &str) -> String {
@@ -185,5 +239,28 @@ mod tests {
         assert_eq!(suggestions(&catalog, "lock_held"), ["LOCK_HELD"]);
         assert_eq!(suggestions(&catalog, "LOCK"), ["LOCK_HELD"]);
         assert!(suggestions(&catalog, "NOTHING_LIKE_IT").is_empty());
+    }
+
+    #[test]
+    fn resolves_codes_as_rustc_explain_does() {
+        let catalog = Catalog::from_enums(&[&E]);
+        assert_eq!(resolve(&catalog, "LOCK_HELD"), Ok("LOCK_HELD"));
+        assert_eq!(resolve(&catalog, "lock_held"), Ok("LOCK_HELD"));
+        assert_eq!(resolve(&catalog, "NOPE"), Err(vec![]));
+        let codes: Vec<String> = ["E0499", "E0500", "E0501", "W0499", "E0502"]
+            .iter()
+            .map(|c| {
+                format!(r#"{{"code":"{c}","exit":2,"enum":"m::C","crate":"m","variant":"{c}"}}"#)
+            })
+            .collect();
+        let lock = format!(
+            r#"{{"format":"sponson-codes/lock","version":1,"codes":[{}]}}"#,
+            codes.join(",")
+        );
+        let catalog = Catalog::from_json(&lock).unwrap();
+        assert_eq!(resolve(&catalog, "e0500"), Ok("E0500"));
+        assert_eq!(resolve(&catalog, "0500"), Ok("E0500"));
+        assert_eq!(resolve(&catalog, "0499"), Err(vec!["E0499", "W0499"]));
+        assert_eq!(suggestions(&catalog, "E0500x"), ["E0500"]);
     }
 }
