@@ -82,6 +82,16 @@ impl<'a> Input<'a> {
             .all(|variant| matches!(variant.original.fields, syn::Fields::Unit))
     }
 
+    /// Whether the derive writes `Serialize` and `Deserialize` (`#[codes(serde = false)]` opts out).
+    pub fn derives_serde(&self) -> bool {
+        self.attrs.serde.as_ref().is_none_or(|keyed| keyed.value)
+    }
+
+    /// Whether the derive writes `FromStr` (`#[codes(from_str = false)]` opts out).
+    pub fn derives_from_str(&self) -> bool {
+        self.attrs.from_str.as_ref().is_none_or(|keyed| keyed.value)
+    }
+
     pub fn fallback_index(&self) -> Option<usize> {
         self.variants
             .iter()

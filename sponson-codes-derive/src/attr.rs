@@ -30,6 +30,10 @@ pub struct EnumAttrs {
     pub exits: Option<Keyed<Vec<ExitDecl>>>,
     pub krate: Option<Keyed<syn::Path>>,
     pub deny_unknown: Option<Keyed<()>>,
+    /// `serde = false`: no `Serialize` or `Deserialize`, the user writes their own.
+    pub serde: Option<Keyed<bool>>,
+    /// `from_str = false`: no `FromStr`, the user writes their own.
+    pub from_str: Option<Keyed<bool>>,
     /// `http = N`: the status of codes that give none.
     pub http: Option<Keyed<(u16, LitInt)>>,
     /// `url = "...{code}..."`: every code's docs URL.
@@ -79,6 +83,8 @@ const ENUM_KEYS: &[&str] = &[
     "exits",
     "crate",
     "deny_unknown",
+    "serde",
+    "from_str",
     "http",
     "url",
     "explain_dir",
@@ -205,6 +211,24 @@ fn lit_str(meta: &ParseNestedMeta, attr: &str) -> syn::Result<LitStr> {
     }
 }
 
+/// `key = false` (or `true`, the default): whether the derive writes the
+/// impls of `traits`.
+fn lit_bool(meta: &ParseNestedMeta, traits: &str) -> syn::Result<bool> {
+    let key = key_name(&meta.path);
+    match parse_value(meta, "codes", "false")? {
+        Expr::Lit(ExprLit {
+            lit: Lit::Bool(lit),
+            ..
+        }) => Ok(lit.value),
+        other => Err(syn::Error::new_spanned(
+            other,
+            format_args!(
+                "`{key}` is `true` or `false`; write `{key} = false` to implement {traits} yourself"
+            ),
+        )),
+    }
+}
+
 fn exit_value(meta: &ParseNestedMeta) -> syn::Result<(u8, LitInt)> {
     const RANGE: &str = "an integer literal from 1 to 255, as in `exit = 2`";
     match parse_value(meta, "code", "2")? {
@@ -294,6 +318,12 @@ fn enum_key(cx: &Ctxt, meta: &ParseNestedMeta, out: &mut EnumAttrs) -> syn::Resu
     } else if meta.path.is_ident("deny_unknown") {
         flag(meta, "codes")?;
         set(cx, &mut out.deny_unknown, &meta.path, (), "codes");
+    } else if meta.path.is_ident("serde") {
+        let value = lit_bool(meta, "Serialize and Deserialize")?;
+        set(cx, &mut out.serde, &meta.path, value, "codes");
+    } else if meta.path.is_ident("from_str") {
+        let value = lit_bool(meta, "FromStr")?;
+        set(cx, &mut out.from_str, &meta.path, value, "codes");
     } else if meta.path.is_ident("http") {
         let value = crate::web::http_value(meta, "codes")?;
         set(cx, &mut out.http, &meta.path, value, "codes");

@@ -240,7 +240,7 @@ fn unit_impls(input: &Input) -> syn::Result<TokenStream> {
     let ident = input.ident;
     let from_code = lookup::from_code_body(input)?;
     let variants: Vec<_> = input.variants.iter().map(|v| v.ident).collect();
-    let string_form = string_form(ident);
+    let string_form = string_form(input);
     Ok(quote! {
         #[automatically_derived]
         impl __sp::ErrorCodeSet for #ident {
@@ -345,8 +345,25 @@ pub fn inherent_impl(input: &Input) -> TokenStream {
 
 /// `FromStr` and serde for an enum of unit variants: the code string is the
 /// value's whole serialized form. Shared with the stubs emitted next to errors,
-/// which rely only on the traits' items.
-pub fn string_form(ident: &syn::Ident) -> TokenStream {
+/// which rely only on the traits' items. Each family can be left to the user
+/// (`#[codes(serde = false)]`, `#[codes(from_str = false)]`), so that their own
+/// impl or `#[derive(serde::Serialize)]` does not conflict (E0119).
+pub fn string_form(input: &Input) -> TokenStream {
+    let ident = input.ident;
+    let from_str = if input.derives_from_str() {
+        from_str_impl(ident)
+    } else {
+        TokenStream::new()
+    };
+    let serde = if input.derives_serde() {
+        serde_impls(ident)
+    } else {
+        TokenStream::new()
+    };
+    quote!(#from_str #serde)
+}
+
+fn from_str_impl(ident: &syn::Ident) -> TokenStream {
     quote! {
         #[automatically_derived]
         impl __sp::core::str::FromStr for #ident {
@@ -357,7 +374,11 @@ pub fn string_form(ident: &syn::Ident) -> TokenStream {
                 __sp::from_str(code)
             }
         }
+    }
+}
 
+fn serde_impls(ident: &syn::Ident) -> TokenStream {
+    quote! {
         #[automatically_derived]
         impl __sp::serde::Serialize for #ident {
             fn serialize<__S>(&self, serializer: __S) -> __sp::core::result::Result<__S::Ok, __S::Error>

@@ -32,7 +32,7 @@ pub fn expand(input: &Input, errors: syn::Error) -> TokenStream {
     let unit = match input.variants.first() {
         Some(first) if input.is_all_units() => {
             let first = first.ident;
-            let string_form = string_form(ident);
+            let string_form = string_form(input);
             quote! {
                 #[automatically_derived]
                 impl __sp::ErrorCodeSet for #ident {
