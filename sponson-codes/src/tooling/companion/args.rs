@@ -49,15 +49,27 @@ pub(crate) fn wants_json(args: &[String]) -> bool {
 }
 
 /// Parses the arguments after the program name.
+/// `--` ends the options: what follows is positional, even when it starts
+/// with `-`.
 pub(crate) fn parse(args: &[String]) -> Result<Invocation, Failure> {
     let json = wants_json(args);
+    let end = args.iter().position(|a| a == "--").unwrap_or(args.len());
+    let after: Vec<String> = args.get(end + 1..).unwrap_or_default().to_vec();
     let mut rest: Vec<&str> = Vec::new();
     let mut help = false;
-    for arg in args {
+    for arg in &args[..end] {
         match arg.as_str() {
             "--json" => {}
             "--help" | "-h" => help = true,
             other => rest.push(other),
+        }
+    }
+    let mut after = std::collections::VecDeque::from(after);
+    let first_after;
+    if rest.is_empty() {
+        if let Some(name) = after.pop_front() {
+            first_after = name;
+            rest.push(&first_after);
         }
     }
     let Some((&name, flags)) = rest.split_first() else {
@@ -74,7 +86,7 @@ pub(crate) fn parse(args: &[String]) -> Result<Invocation, Failure> {
             json,
         });
     }
-    let mut flags = Flags::new(name, flags);
+    let mut flags = Flags::new(name, flags, after);
     let command = match name {
         "docs" | "lock" => {
             let (mut out, mut check) = (None, false);
@@ -133,14 +145,16 @@ fn usage(message: &str) -> Failure {
     Failure::usage(message).with_hint("run with --help to see the commands")
 }
 
-/// The flags after a command name; `--flag=value` is split into two.
+/// The flags after a command name; `--flag=value` is split into two. The
+/// arguments after `--` are only ever positional.
 struct Flags {
     command: String,
     items: std::vec::IntoIter<String>,
+    after: std::collections::VecDeque<String>,
 }
 
 impl Flags {
-    fn new(command: &str, flags: &[&str]) -> Flags {
+    fn new(command: &str, flags: &[&str], after: std::collections::VecDeque<String>) -> Flags {
         let mut items = Vec::new();
         for flag in flags {
             match flag.split_once('=') {
@@ -154,13 +168,20 @@ impl Flags {
         Flags {
             command: command.to_owned(),
             items: items.into_iter(),
+            after,
         }
     }
 
     /// The next flag, or an error for a stray positional argument.
     fn next_flag(&mut self) -> Result<Option<String>, Failure> {
         match self.items.next() {
-            None => Ok(None),
+            None => match self.after.pop_front() {
+                None => Ok(None),
+                Some(arg) => Err(usage(&format!(
+                    "unexpected argument `{arg}` to `{}`",
+                    self.command
+                ))),
+            },
             Some(flag) if flag.starts_with('-') => Ok(Some(flag)),
             Some(arg) => Err(usage(&format!(
                 "unexpected argument `{arg}` to `{}`",
@@ -181,7 +202,11 @@ impl Flags {
     fn positional(&mut self, what: &str) -> Result<String, Failure> {
         match self.items.next() {
             Some(value) if !value.starts_with('-') => Ok(value),
-            _ => Err(usage(&format!("`{}` needs a {what}", self.command))),
+            None if !self.after.is_empty() => Ok(self.after.pop_front().unwrap_or_default()),
+            _ => Err(usage(&format!(
+                "`{}` needs a {what} (after `--` when it starts with `-`)",
+                self.command
+            ))),
         }
     }
 
@@ -245,6 +270,32 @@ mod tests {
     }
 
     #[test]
+    fn a_double_dash_ends_the_options() {
+        assert_eq!(
+            parsed("explain -- --json").command,
+            Command::Explain {
+                code: "--json".into()
+            }
+        );
+        assert!(!parsed("explain -- --json").json);
+        assert_eq!(
+            parsed("explain --json -- -X").command,
+            Command::Explain { code: "-X".into() }
+        );
+        assert_eq!(
+            parsed("-- explain --help").command,
+            Command::Explain {
+                code: "--help".into()
+            }
+        );
+        assert_eq!(
+            error("docs -- --check"),
+            "unexpected argument `--check` to `docs`"
+        );
+        assert_eq!(parsed("list --").command, Command::List);
+    }
+
+    #[test]
     fn bad_command_lines_say_what_to_do() {
         assert_eq!(error(""), "no command given");
         assert_eq!(
@@ -259,7 +310,10 @@ mod tests {
             error("docs --out"),
             "`--out` needs a value, as in `--out PATH`"
         );
-        assert_eq!(error("explain"), "`explain` needs a CODE");
+        assert_eq!(
+            error("explain"),
+            "`explain` needs a CODE (after `--` when it starts with `-`)"
+        );
         assert_eq!(error("list extra"), "unexpected argument `extra` to `list`");
         let failure = parse(&args("nope --json")).unwrap_err();
         assert_eq!(failure.code(), "USAGE");

@@ -360,16 +360,32 @@ fn read_lock_bytes(target: &Target) -> Result<Vec<u8>, Failure> {
     })
 }
 
+/// The most changes a message names.
+const MAX_IN_MESSAGE: usize = 10;
+
 fn breaking(target: &Target, report: &Compatibility) -> Failure {
     let breaking: Vec<String> = report.breaking().map(ToString::to_string).collect();
     let warnings: Vec<String> = report.warnings.iter().map(ToString::to_string).collect();
+    // A message stays short: the first few, and a count of the rest (the
+    // details list them all).
+    let mut listed = breaking
+        .iter()
+        .take(MAX_IN_MESSAGE)
+        .map(String::as_str)
+        .collect::<Vec<_>>()
+        .join("; ");
+    if breaking.len() > MAX_IN_MESSAGE {
+        listed.push_str(&format!(
+            "; and {} more (see `breaking` in the details)",
+            breaking.len() - MAX_IN_MESSAGE
+        ));
+    }
     Failure::new(
         CompanionCode::BreakingChange,
         format!(
-            "{} breaking change(s) against `{}`: {}",
+            "{} breaking change(s) against `{}`: {listed}",
             breaking.len(),
             target.shown,
-            breaking.join("; ")
         ),
     )
     .with_hint(format!(

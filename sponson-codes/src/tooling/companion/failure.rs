@@ -94,6 +94,15 @@ pub enum CompanionCode {
     /// moved into place. An existing file is left as it was.
     #[code(exit = 1, doc = "A file could not be read or written.")]
     Io,
+    /// `docs` or `lock` found no code enum linked into the
+    /// companion binary: `companion_main!` names no crate that declares
+    /// codes. Nothing was written.
+    #[code(
+        exit = 1,
+        doc = "No error code enum is linked into the companion binary.",
+        hint = "Name the crates that declare the codes in `companion_main!(my_app)`."
+    )]
+    NothingLinked,
     /// A bug in the companion itself; please report it.
     #[code(exit = 1, doc = "An unexpected error.", fallback)]
     Internal,

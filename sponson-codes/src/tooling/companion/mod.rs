@@ -23,6 +23,7 @@ mod failure;
 mod similar;
 mod text;
 
+use std::ffi::OsString;
 use std::panic::{self, AssertUnwindSafe};
 use std::process::ExitCode;
 
@@ -46,9 +47,14 @@ use self::failure::Failure;
 /// the package.
 ///
 /// ```no_run
-/// // The whole of `src/bin/my-app-codes.rs`; name your crates in the parentheses.
-/// sponson_codes::companion_main!();
+/// // The whole of `src/bin/my-app-codes.rs`: name your crates in the parentheses.
+/// # mod my_app {}
+/// sponson_codes::companion_main!(my_app);
 /// ```
+///
+/// `companion_main!()` naming no crate compiles, because a binary may declare
+/// its code enums itself; when no enum is linked at all, `docs` and `lock`
+/// fail with `NOTHING_LINKED` instead of writing an empty file.
 #[macro_export]
 macro_rules! companion_main {
     ($($krate:ident),* $(,)?) => {
@@ -129,7 +135,17 @@ impl Companion {
     }
 
     /// The command that regenerates a file: `command` is `docs` or `lock`,
-    /// `out` the `--out` path when one was given.
+    /// `out` the `--out` path when one was given (quoted for a POSIX shell
+    /// when it needs to be).
+    ///
+    /// ```
+    /// # use sponson_codes::companion::Companion;
+    /// let companion = Companion::new("app", "app-codes", "/src/app");
+    /// assert_eq!(
+    ///     companion.regenerate_command("docs", Some("my docs/it's.md")),
+    ///     r"cargo run -p app --bin app-codes -- docs --out 'my docs/it'\''s.md'"
+    /// );
+    /// ```
     pub fn regenerate_command(&self, command: &str, out: Option<&str>) -> String {
         let mut line = format!(
             "cargo run -p {} --bin {} -- {command}",
@@ -137,7 +153,7 @@ impl Companion {
         );
         if let Some(out) = out {
             line.push_str(" --out ");
-            line.push_str(out);
+            line.push_str(&shell_quoted(out));
         }
         line
     }
@@ -157,20 +173,34 @@ impl Companion {
     /// Runs the process's command line, prints the outcome and returns the
     /// exit code. An argument that is not UTF-8 is a usage error.
     pub fn main(&self) -> ExitCode {
-        let args: Result<Vec<String>, _> = std::env::args_os()
-            .skip(1)
-            .map(|arg| arg.into_string())
-            .collect();
-        let output = match args {
-            Ok(args) => self.run_with(&crate::code::registry::documented(), &args),
-            Err(arg) => render_text::<(), _>(
-                &Err(Failure::usage(format!(
-                    "argument {arg:?} is not valid UTF-8; pass paths and codes as UTF-8"
-                ))),
-                |_| String::new(),
-            ),
-        };
+        let args: Vec<OsString> = std::env::args_os().skip(1).collect();
+        let output = self.run_os(&crate::code::registry::documented(), args);
         emit::<CompanionCode>(&output, &mut std::io::stdout(), &mut std::io::stderr())
+    }
+
+    /// Like `run_with`, for arguments as the OS gave them: one that is not
+    /// UTF-8 is a usage error, in JSON when `--json` comes before any `--`.
+    pub(crate) fn run_os(&self, enums: &[&'static EnumInfo], args: Vec<OsString>) -> Output {
+        let json = args
+            .iter()
+            .take_while(|arg| *arg != "--")
+            .any(|arg| arg == "--json");
+        let mut utf8 = Vec::with_capacity(args.len());
+        for arg in args {
+            match arg.into_string() {
+                Ok(arg) => utf8.push(arg),
+                Err(arg) => {
+                    let failure: Result<(), _> = Err(Failure::usage(format!(
+                        "argument {arg:?} is not valid UTF-8; pass paths and codes as UTF-8"
+                    )));
+                    return match json {
+                        true => render_json("usage", &failure, false),
+                        false => render_text(&failure, |_| String::new()),
+                    };
+                }
+            }
+        }
+        self.run_with(enums, &utf8)
     }
 
     pub(crate) fn run_with(&self, enums: &[&'static EnumInfo], args: &[String]) -> Output {
@@ -204,6 +234,13 @@ impl Companion {
         enums: &[&'static EnumInfo],
         invocation: &Invocation,
     ) -> Result<Reply, Failure> {
+        let writes = matches!(
+            invocation.command,
+            Command::Docs { .. } | Command::Lock { .. }
+        );
+        if writes && enums.is_empty() {
+            return Err(nothing_linked());
+        }
         match &invocation.command {
             Command::Help => Ok(Reply {
                 text: self.help(),
@@ -240,13 +277,46 @@ impl Companion {
 
 use self::commands::Reply;
 
+/// `word` as one word for a POSIX shell: as it is when it is made of safe
+/// characters, else in single quotes.
+fn shell_quoted(word: &str) -> std::borrow::Cow<'_, str> {
+    let safe = |c: char| c.is_ascii_alphanumeric() || "-_./:=@%+,".contains(c);
+    if !word.is_empty() && word.chars().all(safe) {
+        return word.into();
+    }
+    format!("'{}'", word.replace('\'', r"'\''")).into()
+}
+
+/// `docs` and `lock` with no enum linked: the crates that declare
+/// the codes were not named in `companion_main!`, or declare none. Refused at
+/// run time, not at compile time, because a binary may declare its enums
+/// itself and name no crate.
+fn nothing_linked() -> Failure {
+    Failure::new(
+        CompanionCode::NothingLinked,
+        "no error code enum is linked into this program, so there is nothing to document or lock",
+    )
+    .with_hint(
+        "name the crates that declare the codes in the macro, as in `sponson_codes::companion_main!(my_app);`",
+    )
+}
+
+/// The most lines of each kind the text report shows.
+const MAX_REPORTED: usize = 50;
+
 /// The lines of a failure's details that people need in text mode: the
 /// diff, and each breaking change, duplicate or warning.
 fn report(failure: &Failure) -> String {
     let mut out = String::new();
     for key in ["breaking", "duplicates", "changes", "warnings"] {
         if let Some(Value::Array(items)) = failure.details().get(key) {
-            for item in items.iter().filter_map(Value::as_str) {
+            if items.len() > MAX_REPORTED {
+                let left = items.len() - MAX_REPORTED;
+                out.push_str(&format!(
+                    "({left} more {key} not shown; run with --json to see them all)\n"
+                ));
+            }
+            for item in items.iter().take(MAX_REPORTED).filter_map(Value::as_str) {
                 let item = escape_line(item);
                 out.push_str(&format!("{}: {item}\n", key.trim_end_matches('s')));
             }
