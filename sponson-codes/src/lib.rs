@@ -74,7 +74,138 @@ pub use crate::tooling::{catalog, companion, lock, testing};
 /// Derives [`ErrorCode`] (and, for enums of unit variants, [`ErrorCodeSet`],
 /// `FromStr`, `Serialize` and `Deserialize`) from `#[code(...)]` attributes.
 ///
-/// See the crate's README for every attribute.
+/// It also generates inherent `code()`, `exit_code()`, `doc()`, `hint()`,
+/// `explain()` and `info()` (and, for unit enums, `ALL`, `FALLBACK` and
+/// `from_code`), so calls need no import and stay unambiguous beside other
+/// traits' methods of the same names. Every mistake is a compile error that
+/// points at what was written and says what to write instead.
+///
+/// # On each variant: `#[code(...)]`
+///
+/// - `exit = N` (required): the process exit code, an integer literal from 1
+///   to 255 (0 is success).
+/// - `doc = "..."` (required): one line saying what the code means.
+/// - `hint = "..."`: the remedy, often a flag.
+/// - `name = "..."`: the code string, instead of the variant's name in
+///   `rename_all`'s case.
+/// - `fallback` (exactly one variant): the code for unknown codes and
+///   unexpected failures.
+/// - `usage` (at most one): the code for command-line usage errors.
+/// - `retired = "..."`: the code is no longer raised but stays listed, so it is
+///   never reused; the text says why or since when.
+/// - `http = N`: the HTTP status of a problem response, 400 to 599.
+/// - `url = "..."`: the code's docs URL.
+/// - `explain = "path.md"`: the long explanation from a markdown file
+///   (relative to the package's `Cargo.toml`) instead of the doc comment.
+///
+/// The variant's doc comment is the long explanation ([`ErrorCode::explain`]).
+///
+/// ```
+/// use sponson_codes::{ErrorCodes, ErrorCodeSet};
+///
+/// #[derive(Debug, Clone, Copy, PartialEq, ErrorCodes)]
+/// enum Code {
+///     /// The lock file names the run that holds it.
+///     #[code(exit = 3, doc = "Another run holds the lock.", hint = "Pass --wait.", http = 409)]
+///     LockHeld,
+///     #[code(exit = 2, doc = "The arguments are wrong.", usage, url = "https://example.com/usage")]
+///     Usage,
+///     #[code(exit = 2, doc = "The plan is not valid YAML.", name = "plan.parse")]
+///     PlanParse,
+///     #[code(exit = 2, doc = "The v1 plan format.", retired = "since 2.0")]
+///     PlanV1,
+///     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+///     Internal,
+/// }
+///
+/// assert_eq!(Code::LockHeld.code(), "LOCK_HELD");
+/// assert_eq!(Code::LockHeld.exit_code(), 3);
+/// assert_eq!(Code::LockHeld.hint(), Some("Pass --wait."));
+/// assert_eq!(Code::LockHeld.explain(), "The lock file names the run that holds it.");
+/// assert_eq!(Code::LockHeld.info().http, Some(409));
+/// assert_eq!(Code::Usage.info().url, Some("https://example.com/usage"));
+/// assert_eq!(Code::PlanParse.code(), "plan.parse");
+/// assert!(Code::PlanV1.info().is_retired());
+/// assert_eq!(Code::from_code_or_fallback("NOPE"), Code::Internal);
+/// ```
+///
+/// # On a field: `#[code(detail)]`
+///
+/// `#[code(detail)]` puts the field into an error's details under its name,
+/// `#[code(detail = "name")]` under another; only marked fields are written,
+/// and a tuple field needs a name. The field's type must be `Serialize`.
+///
+/// ```
+/// use sponson_codes::{Error, ErrorCodes};
+///
+/// #[derive(Debug, ErrorCodes)]
+/// enum Code {
+///     #[code(exit = 2, doc = "A file cannot be read.")]
+///     Unreadable {
+///         #[code(detail)]
+///         path: String,
+///         #[code(detail = "os_error")]
+///         errno: i32,
+///         secret: String,
+///     },
+///     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+///     Internal,
+/// }
+///
+/// let code = Code::Unreadable { path: "plan.yaml".into(), errno: 2, secret: "hidden".into() };
+/// let error = Error::new(code, "cannot read plan.yaml");
+/// assert_eq!(error.details().as_map().len(), 2);
+/// ```
+///
+/// # On the enum: `#[codes(...)]`, all optional
+///
+/// - `rename_all = "..."`: how variant names become codes:
+///   `"SCREAMING_SNAKE_CASE"` (the default), `"snake_case"`, `"kebab-case"`,
+///   `"SCREAMING-KEBAB-CASE"`, `"camelCase"`, `"PascalCase"`, `"lowercase"`,
+///   `"UPPERCASE"`.
+/// - `exits(N = "meaning", ...)`: the exit classes; a variant whose exit is not
+///   declared is then a compile error.
+/// - `deny_unknown`: deserializing an unknown code is an error instead of the
+///   fallback.
+/// - `serde = false`: no `Serialize`/`Deserialize`, to keep your own
+///   (`#[derive(serde::Serialize, ErrorCodes)]` is otherwise E0119).
+/// - `from_str = false`: no `FromStr`, to keep your own.
+/// - `crate = path`: where the runtime crate is, when it is re-exported
+///   (`crate = "path"` works too).
+/// - `http = N`: the HTTP status of codes that give none.
+/// - `url = "..."`: every code's docs URL, `{code}` replaced by the code.
+/// - `explain_dir = "dir"`: each code's long explanation is `dir/<CODE>.md`
+///   when that file exists.
+///
+/// ```
+/// use sponson_codes::{ErrorCode, ErrorCodes};
+///
+/// #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, ErrorCodes)]
+/// #[codes(
+///     rename_all = "kebab-case",
+///     exits(1 = "failure", 3 = "the lock is held"),
+///     deny_unknown,
+///     serde = false,
+///     from_str = false,
+///     crate = sponson_codes,
+///     http = 422,
+///     url = "https://example.com/errors#{code}",
+/// )]
+/// enum Code {
+///     #[code(exit = 3, doc = "Another run holds the lock.")]
+///     LockHeld,
+///     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+///     Internal,
+/// }
+///
+/// assert_eq!(Code::LockHeld.code(), "lock-held");
+/// assert_eq!(Code::ENUM.exits[1].meaning, "the lock is held");
+/// assert!(Code::ENUM.deny_unknown);
+/// assert_eq!(Code::LockHeld.info().http, Some(422));
+/// assert_eq!(Code::LockHeld.info().url, Some("https://example.com/errors#lock-held"));
+/// // serde's own derive writes the variant name.
+/// assert_eq!(serde_json::to_string(&Code::LockHeld).unwrap(), r#""LockHeld""#);
+/// ```
 pub use sponson_codes_derive::ErrorCodes;
 
 /// Derives [`WarningCode`] from `#[code(...)]` attributes: the keys of
