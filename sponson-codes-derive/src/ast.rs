@@ -30,6 +30,9 @@ pub struct Variant<'a> {
 pub struct Field {
     pub member: Member,
     pub attrs: FieldAttrs,
+    /// Where the field's type is written: a detail that is not `Serialize`
+    /// is reported there.
+    pub ty_span: proc_macro2::Span,
 }
 
 impl<'a> Input<'a> {
@@ -120,6 +123,7 @@ impl<'a> Variant<'a> {
                     None => Member::Unnamed(i.into()),
                 },
                 attrs: attr::field_attrs(cx, &field.attrs),
+                ty_span: syn::spanned::Spanned::span(&field.ty),
             })
             .collect();
         Variant {

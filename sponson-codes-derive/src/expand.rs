@@ -195,12 +195,14 @@ pub fn write_details(input: &Input) -> TokenStream {
             let ident = variant.ident;
             let bindings = marked.iter().enumerate().map(|(i, (field, _))| {
                 let member = &field.member;
-                let binding = quote::format_ident!("__sponson_field{}", i);
+                let binding = quote::format_ident!("__sponson_field{}", i, span = field.ty_span);
                 quote!(#member: #binding)
             });
-            let inserts = marked.iter().enumerate().map(|(i, (_, name))| {
-                let binding = quote::format_ident!("__sponson_field{}", i);
-                quote!(details.insert(#name, #binding);)
+            // Spanned at the field's type, so that a type that is not
+            // `Serialize` is reported at the field, not at the derive.
+            let inserts = marked.iter().enumerate().map(|(i, (field, name))| {
+                let binding = quote::format_ident!("__sponson_field{}", i, span = field.ty_span);
+                quote::quote_spanned!(field.ty_span=> details.insert(#name, #binding);)
             });
             Some(quote! {
                 Self::#ident { #(#bindings,)* .. } => { #(#inserts)* }
