@@ -49,7 +49,7 @@ pub fn expand(input: &Input, errors: syn::Error) -> TokenStream {
     };
     quote! {
         #errors
-        #[allow(unused_qualifications, clippy::all, clippy::pedantic)]
+        #[allow(unused_qualifications)]
         const _: () = {
             use #krate::__private as __sp;
             #[automatically_derived]

@@ -160,7 +160,7 @@ fn expand(input: &Input) -> syn::Result<TokenStream> {
         TokenStream::new()
     };
     Ok(quote! {
-        #[allow(non_upper_case_globals, unused_qualifications, clippy::all, clippy::pedantic)]
+        #[allow(non_upper_case_globals, unused_qualifications)]
         const _: () = {
             use #krate::__private as __sp;
             use __sp::core::option::Option::{None as __None, Some as __Some};
@@ -326,7 +326,7 @@ fn stubs(input: &Input, errors: syn::Error) -> TokenStream {
     };
     quote! {
         #errors
-        #[allow(unused_qualifications, clippy::all, clippy::pedantic)]
+        #[allow(unused_qualifications)]
         const _: () = {
             use #krate::__private as __sp;
             #[automatically_derived]
