@@ -420,3 +420,13 @@ pub fn check_shared_with_warnings(cx: &Ctxt, input: &Input) {
     named_details(cx, input);
     crate::explain::check(cx, input);
 }
+
+#[cfg(test)]
+mod tests {
+    /// The runtime's `RESERVED_DETAIL_KEYS` (`sponson-codes/src/error/details.rs`)
+    /// cannot be shared with a proc-macro crate: both test against this same list.
+    #[test]
+    fn reserved_details_match_the_runtime() {
+        assert_eq!(super::RESERVED_DETAILS, ["code", "message", "hint"]);
+    }
+}

@@ -299,3 +299,14 @@ pub(crate) fn json_kind(value: &Value) -> &'static str {
         Value::Object(_) => "an object",
     }
 }
+
+#[cfg(test)]
+mod reserved_tests {
+    /// The derive refuses these keys for `#[code(detail)]` at compile time
+    /// (`sponson-codes-derive/src/check.rs`, `RESERVED_DETAILS`), which cannot
+    /// share code with this crate: both test against this same list.
+    #[test]
+    fn reserved_detail_keys_match_the_derive() {
+        assert_eq!(super::RESERVED_DETAIL_KEYS, ["code", "message", "hint"]);
+    }
+}
