@@ -19,7 +19,7 @@ fn check(printed: &str) {
     let again: Envelope = serde_json::from_str(printed).expect("what was printed reads back");
     assert_eq!(serde_json::to_string(&again).unwrap(), printed, "stable");
     let value: Value = serde_json::from_str(printed).unwrap();
-    assert_eq!(value["ok"].as_bool(), Some(again.ok()));
+    assert_eq!(value["ok"].as_bool(), Some(again.is_ok()));
     assert!(!printed.contains('\n'), "one line");
     if let Err(error) = &again.result {
         // Unknown codes map to the fallback and keep their string.

@@ -5,7 +5,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sponson_codes::{render_json, render_text, text_of, Error, ErrorCodes, Mode, Runner};
+use sponson_codes::{Error, ErrorCodes, Mode, Runner};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ErrorCodes)]
 enum Code {
@@ -60,8 +60,9 @@ fuzz_target!(|data: &[u8]| {
     let mut next = || String::from_utf8_lossy(parts.next().unwrap_or_default()).into_owned();
     let (message, hint, text) = (next(), next(), next());
 
-    let failed: Result<(), _> = Err(Error::new(Code::LockHeld, message.as_str()).with_hint(&hint));
-    let out = render_text(&failed, text_of);
+    let text_mode = Runner::<Code>::new("cmd", Mode::Text);
+    let failed = Error::new(Code::LockHeld, message.as_str()).with_hint(&hint);
+    let out = text_mode.render(|| Err::<(), _>(failed));
     terminal_safe(&out.stderr);
     let lines: Vec<&str> = out.stderr.split_terminator('\n').collect();
     assert_eq!(lines.len(), 2, "{:?}", out.stderr);
@@ -69,8 +70,7 @@ fuzz_target!(|data: &[u8]| {
     assert_eq!(out.exit, 3);
     assert!(out.stdout.is_empty());
 
-    let ok: Result<String, Error<Code>> = Ok(text.clone());
-    let out = render_text(&ok, |t| t.clone());
+    let out = text_mode.render(|| Ok::<_, Error<Code>>(text.clone()));
     terminal_safe(&out.stdout);
     assert_eq!(out.stdout.lines().count(), text.lines().count());
     assert_eq!(out.exit, 0);
@@ -81,8 +81,9 @@ fuzz_target!(|data: &[u8]| {
     terminal_safe(&out.stdout);
     terminal_safe(&out.stderr);
 
-    let detailed: Result<(), _> =
-        Err(Error::new(Code::LockHeld, text.as_str()).with_detail(&hint, &message));
-    one_line(&render_json(&message, &detailed, false).stdout);
-    one_line(&render_json::<_, Code>(&text, &Ok(&object), false).stdout);
+    let detailed = Error::new(Code::LockHeld, text.as_str()).with_detail(&hint, &message);
+    let out = Runner::<Code>::new(message.as_str(), Mode::Json).render(|| Err::<(), _>(detailed));
+    one_line(&out.stdout);
+    let out = Runner::<Code>::new(text.as_str(), Mode::Json).render(|| Ok::<_, Error<Code>>(&object));
+    one_line(&out.stdout);
 });

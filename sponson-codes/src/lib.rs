@@ -41,7 +41,6 @@ mod run;
 mod tooling;
 
 pub use crate::agent::mcp::{mcp_output_schema, mcp_tool_result, mcp_tool_result_of};
-pub use crate::code::registry::{documented, duplicates, registered, Duplicate, Registration};
 pub use crate::code::{
     CodeInfo, CodeKind, EnumInfo, ErrorCode, ErrorCodeSet, ExitClass, UnknownCode, Warning,
     WarningCode,
@@ -60,16 +59,22 @@ pub use crate::http::problem::{
 #[cfg(feature = "clap")]
 pub use crate::run::clap;
 pub use crate::run::profiled::warn;
-pub use crate::run::render::{render_json, render_text, text_of, Mode, Output};
-pub use crate::run::runner::{emit, run, Runner, PANIC_MESSAGE};
+pub use crate::run::{Mode, Output, Runner};
 #[cfg(feature = "tooling")]
-pub use crate::tooling::catalog::Catalog;
-#[cfg(feature = "tooling")]
-pub use crate::tooling::lock::compare;
-#[cfg(feature = "tooling")]
-pub use crate::tooling::markdown::render_markdown;
-#[cfg(feature = "tooling")]
-pub use crate::tooling::{catalog, companion, lock, testing};
+pub use crate::tooling::{catalog, companion, lock, markdown, testing};
+
+/// Every code enum linked into a program, and the check for one code string
+/// declared by several enums.
+///
+/// Duplicate policy: the same code string in two enums is allowed when every
+/// declaration agrees on the exit code and none of them is retired, because a
+/// caller only sees the string and the exit, and both mean the same thing (a
+/// shared `INTERNAL` fallback in each crate is the usual case). It is an error
+/// when the exit codes differ, or when the code is retired in one enum and live
+/// in another (retired codes are never reused).
+pub mod registry {
+    pub use crate::code::registry::{documented, duplicates, registered, Duplicate};
+}
 
 /// Derives [`ErrorCode`] (and, for enums of unit variants, [`ErrorCodeSet`],
 /// `FromStr`, `Serialize` and `Deserialize`) from `#[code(...)]` attributes.
@@ -217,3 +222,9 @@ pub use sponson_codes_derive::WarningCodes;
 
 #[doc(hidden)]
 pub mod __private;
+
+/// Compiles and runs the examples of the README as doc tests, so its names
+/// stay the crate's names.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+struct ReadmeDocs;

@@ -260,7 +260,7 @@ fn only_marked_fields_become_details() {
 
 #[test]
 fn every_derived_enum_is_registered() {
-    let names: Vec<&str> = sponson_codes::registered()
+    let names: Vec<&str> = sponson_codes::registry::registered()
         .iter()
         .filter(|e| e.crate_name == "sponson-codes-tests" && e.module_path == "test_derive")
         .map(|e| e.name)

@@ -92,7 +92,7 @@ fn round_trip() {
         .with_detail("related", &Vec::<u8>::new()));
     let printed = text(&Envelope::from_result("apply", &result));
     let read: Envelope<Applied> = serde_json::from_str(&printed).unwrap();
-    assert!(!read.ok());
+    assert!(!read.is_ok());
     let error = read.result.unwrap_err();
     assert_eq!(error.kind::<Code>(), Code::LockHeld);
     assert_eq!(error.hint.as_deref(), Some("Pass --wait."));
@@ -112,7 +112,7 @@ fn round_trip() {
         serde_json::from_str(r#"{"ok":true,"command":"list","data":[1]}"#).unwrap();
     assert_eq!(wrapped.result.unwrap(), [1]);
     let unit: Envelope<()> = serde_json::from_str(r#"{"ok":true,"command":"init"}"#).unwrap();
-    assert!(unit.ok());
+    assert!(unit.is_ok());
 }
 
 #[test]

@@ -9,7 +9,7 @@ use serde::ser::{Error as _, SerializeSeq, SerializeStruct};
 use serde::{Serialize, Serializer};
 use serde_json::{json, Map, Value};
 use sponson_codes::{
-    render_json, Details, Envelope, Error, ErrorBody, ErrorCodes, Mode, Runner, RESERVED_DATA_KEYS,
+    Details, Envelope, Error, ErrorBody, ErrorCodes, Mode, Runner, RESERVED_DATA_KEYS,
 };
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ErrorCodes)]
@@ -136,16 +136,21 @@ fn a_panicking_serialize_leaves_nothing_written() {
     assert_eq!(String::from_utf8(buf).unwrap(), "");
 }
 
+/// The runner of the command `apply` in JSON mode.
+fn json_mode() -> Runner<Code> {
+    Runner::new("apply", Mode::Json)
+}
+
 #[test]
 fn error_is_a_reserved_data_key() {
     assert!(RESERVED_DATA_KEYS.contains(&"error"));
-    let out = render_json::<_, Code>("apply", &Ok(json!({"error": {"code": "X"}})), false);
+    let out = json_mode().render(|| Ok::<_, Error<Code>>(json!({"error": {"code": "X"}})));
     assert_eq!(out.exit, 1);
     let doc: Value = serde_json::from_str(&out.stdout).unwrap();
     assert_eq!(doc["ok"], false);
     assert_eq!(doc["error"]["code"], "INTERNAL");
     // Inside a nested object, `error` is data like any other key.
-    let nested = render_json::<_, Code>("apply", &Ok(json!({"step": {"error": 1}})), false);
+    let nested = json_mode().render(|| Ok::<_, Error<Code>>(json!({"step": {"error": 1}})));
     assert_eq!(nested.exit, 0);
 }
 
@@ -180,7 +185,7 @@ impl Serialize for Chain {
 /// A success document `levels` deep under `data`: the envelope is one level
 /// more.
 fn deep_success(levels: usize) -> (u8, String) {
-    let out = render_json::<_, Code>("apply", &Ok(Deep(levels)), false);
+    let out = json_mode().render(|| Ok::<_, Error<Code>>(Deep(levels)));
     (out.exit, out.stdout)
 }
 
@@ -223,7 +228,7 @@ fn every_document_written_is_one_serde_json_reads_back() {
     // Object data shares the envelope's level.
     let object = |levels| {
         let data = BTreeMap::from([("deep", Deep(levels))]);
-        render_json::<_, Code>("apply", &Ok(data), false)
+        json_mode().render(|| Ok::<_, Error<Code>>(data))
     };
     let out = object(126);
     assert_eq!(out.exit, 0);
@@ -232,7 +237,7 @@ fn every_document_written_is_one_serde_json_reads_back() {
     // A detail is one level further in: the error object.
     let detail = |levels| {
         let err = Error::new(Code::LockHeld, "held").with_detail("deep", &Deep(levels));
-        render_json::<(), Code>("apply", &Err(err), false)
+        json_mode().render(|| Err::<(), _>(err))
     };
     let out = detail(125);
     assert_eq!(out.exit, 3);

@@ -2,6 +2,7 @@
 
 use std::error::Error as StdError;
 use std::fmt;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde::Serialize;
 use sponson_codes::{Error, ErrorCode, ErrorCodes};
@@ -234,4 +235,29 @@ fn details_holding_a_refused_key_passed_on_whole_are_the_fallback() {
     assert!(err.is_fallback(), "{err:?}");
     assert!(err.details().is_empty());
     assert!(serde_json::to_value(&details).is_err());
+}
+
+#[test]
+fn a_cyclic_source_chain_through_anyhow_ends() {
+    #[derive(Debug)]
+    struct Cycle(AtomicUsize);
+    impl fmt::Display for Cycle {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("an error that is its own source")
+        }
+    }
+    impl StdError for Cycle {
+        fn source(&self) -> Option<&(dyn StdError + 'static)> {
+            // Fails the test instead of hanging it when a walk has no bound.
+            let calls = self.0.fetch_add(1, Ordering::Relaxed);
+            assert!(
+                calls < 10_000,
+                "the source chain was walked without a bound"
+            );
+            Some(self)
+        }
+    }
+    let err: Error<Code> = anyhow::Error::new(Cycle(AtomicUsize::new(0))).into();
+    assert_eq!(err.code(), "INTERNAL");
+    assert_eq!(err.message(), "an error that is its own source");
 }

@@ -1,7 +1,8 @@
 //! `http` and `url` keys: statuses and docs URLs resolved by the derive,
 //! carried into the table, the catalog, the docs and the lock.
 
-use sponson_codes::{Catalog, ErrorCode, ErrorCodes};
+use sponson_codes::catalog::Catalog;
+use sponson_codes::{ErrorCode, ErrorCodes};
 
 /// Failures of a web service.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ErrorCodes)]
@@ -85,7 +86,7 @@ fn catalog_and_docs_carry_status_and_url() {
     assert_eq!(cli_usage["code"], "USAGE");
     assert!(cli_usage.get("http").is_none() && cli_usage.get("url").is_none());
 
-    let md = sponson_codes::render_markdown(&[Web::ENUM, Cli::ENUM], "make docs");
+    let md = sponson_codes::markdown::render_markdown(&[Web::ENUM, Cli::ENUM], "make docs");
     assert!(md.contains(
         "| [`LOCK_HELD`](https://example.com/errors#LOCK_HELD) | 3 | 409 | Another run holds the lock. |  |\n"
     ));

@@ -6,7 +6,7 @@ use sponson_codes::profile::{
     Data, Document, ErrorShape, Profile, ReadError, RenderError, Status, Stream, FIRSTDRAFT,
     NOGGIN, SPONSON,
 };
-use sponson_codes::{render_json, Error, ErrorCodes, Warning, WarningCodes};
+use sponson_codes::{Error, ErrorCodes, Mode, Runner, Warning, WarningCodes};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ErrorCodes)]
 enum Code {
@@ -54,7 +54,8 @@ fn sponson_profile_prints_the_envelope_byte_for_byte() {
             .render_success("validate", &value, &[])
             .unwrap()
             .unwrap();
-        let envelope = render_json::<_, Code>("validate", &Ok(&value), false);
+        let envelope =
+            Runner::<Code>::new("validate", Mode::Json).render(|| Ok::<_, Error<Code>>(&value));
         assert_eq!(ours.text, envelope.stdout, "{value}");
         assert_eq!(ours.stream, Stream::Stdout);
     }
@@ -67,7 +68,7 @@ fn sponson_profile_prints_the_envelope_byte_for_byte() {
     ];
     for error in errors {
         let ours = failure(&SPONSON, "apply", &error, &[]);
-        let envelope = render_json::<(), Code>("apply", &Err(error), false);
+        let envelope = Runner::<Code>::new("apply", Mode::Json).render(|| Err::<(), _>(error));
         assert_eq!(ours, envelope.stdout);
     }
 }
@@ -308,8 +309,9 @@ fn every_layout_escapes_the_separators_line_splitters_cut_at() {
 
 #[test]
 fn the_lock_tells_a_shape_change_that_needs_a_version_bump() {
+    use sponson_codes::catalog::Catalog;
+    use sponson_codes::lock::compare;
     use sponson_codes::profile::Layout;
-    use sponson_codes::{compare, Catalog};
 
     let lock_json = Catalog::from_enums(&[])
         .with_profile(&NOGGIN)

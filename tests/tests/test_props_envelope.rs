@@ -23,8 +23,8 @@ use proptest::test_runner::TestCaseError;
 use serde::ser::{Serialize, Serializer};
 use serde_json::{Map, Value};
 use sponson_codes::{
-    emit, render_json, Allowlist, Envelope, Error, ErrorBody, ErrorCodes, Limits, Mode, Runner,
-    Shape, RESERVED_DATA_KEYS,
+    Allowlist, Envelope, Error, ErrorBody, ErrorCodes, Limits, Mode, Runner, Shape,
+    RESERVED_DATA_KEYS,
 };
 use std::io::{self, Write};
 
@@ -623,7 +623,7 @@ proptest! {
     /// fallback, never a shadowed `ok` or `command`.
     #[test]
     fn successes_print_one_document_and_never_shadow(data in arb_json(), command in arb_string()) {
-        let output = render_json::<_, Code>(&command, &Ok::<_, Error<Code>>(&data), false);
+        let output = Runner::<Code>::new(command.as_str(), Mode::Json).render(|| Ok::<_, Error<Code>>(&data));
         prop_assert!(output.stderr.is_empty());
         let doc = one_document(&output.stdout)?;
         check_shape(&doc, &command, output.exit)?;
@@ -667,7 +667,9 @@ proptest! {
         for step in &steps {
             model.apply(step);
         }
-        let output = render_json::<(), Code>(&command, &Err(error), to_stderr);
+        let output = Runner::<Code>::new(command.as_str(), Mode::Json)
+            .errors_to_stderr(to_stderr)
+            .render(|| Err::<(), _>(error));
         let printed = if to_stderr { &output.stderr } else { &output.stdout };
         let other = if to_stderr { &output.stdout } else { &output.stderr };
         prop_assert!(other.is_empty());
@@ -769,7 +771,7 @@ proptest! {
             let again: Envelope = serde_json::from_str(&printed).unwrap();
             prop_assert_eq!(serde_json::to_string(&again).unwrap(), printed.clone());
             let value = one_document(&(printed + "\n"))?;
-            prop_assert_eq!(value["ok"].as_bool(), Some(again.ok()));
+            prop_assert_eq!(value["ok"].as_bool(), Some(again.is_ok()));
         }
     }
 
@@ -866,13 +868,13 @@ proptest! {
         fail in any::<bool>(),
     ) {
         let output = if fail {
-            render_json::<(), Code>("cmd", &Err(Error::new(Code::LockHeld, "held")), false)
+            Runner::<Code>::new("cmd", Mode::Json).render(|| Err::<(), _>(Error::new(Code::LockHeld, "held")))
         } else {
-            render_json::<_, Code>("cmd", &Ok::<_, Error<Code>>(&data), false)
+            Runner::<Code>::new("cmd", Mode::Json).render(|| Ok::<_, Error<Code>>(&data))
         };
         let mut stdout = Closing { left, written: Vec::new() };
         let mut stderr = Vec::new();
-        let exit = emit::<Code>(&output, &mut stdout, &mut stderr);
+        let exit = output.write_to(&mut stdout, &mut stderr);
         prop_assert!(output.stdout.as_bytes().starts_with(&stdout.written));
         let complete = stdout.written.len() == output.stdout.len();
         let want = if complete { output.exit } else if output.exit == 0 { Code::FALLBACK.exit_code() } else { output.exit };

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use serde::Serialize;
 use serde_json::Value;
-use sponson_codes::{emit, render_json, Error, ErrorCodes, Mode, Output, Runner};
+use sponson_codes::{Error, ErrorCodes, Mode, Output, Runner};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ErrorCodes)]
 enum Code {
@@ -76,7 +76,8 @@ fn a_panicking_serialize_is_caught_too() {
 
 #[test]
 fn shadowing_data_is_reported_as_the_fallback() {
-    let out = render_json::<_, Code>("apply", &Ok(serde_json::json!({"command": "x"})), false);
+    let out = Runner::<Code>::new("apply", Mode::Json)
+        .render(|| Ok::<_, Error<Code>>(serde_json::json!({"command": "x"})));
     let doc = one_document(&out.stdout);
     assert_eq!(
         (out.exit, doc["command"].clone()),
@@ -121,18 +122,11 @@ impl Write for Closed {
 fn a_closed_stdout_ends_quietly_with_a_failure_exit() {
     let output = Output {
         stdout: "{}\n".into(),
-        stderr: String::new(),
-        exit: 0,
+        ..Output::default()
     };
     let mut stderr = Vec::new();
-    assert_eq!(
-        emit::<Code>(&output, &mut Closed, &mut stderr),
-        ExitCode::from(1)
-    );
+    assert_eq!(output.write_to(&mut Closed, &mut stderr), ExitCode::from(1));
     assert!(stderr.is_empty(), "quiet");
     let failed = Output { exit: 3, ..output };
-    assert_eq!(
-        emit::<Code>(&failed, &mut Closed, &mut stderr),
-        ExitCode::from(3)
-    );
+    assert_eq!(failed.write_to(&mut Closed, &mut stderr), ExitCode::from(3));
 }

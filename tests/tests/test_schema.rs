@@ -111,7 +111,10 @@ fn the_companion_prints_the_schema_of_the_registered_profile() {
     let out = companion.run(["schema"]);
     assert_eq!(out.exit, 0, "{}", out.stderr);
     let schema: Value = serde_json::from_str(&out.stdout).unwrap();
-    assert_eq!(schema, SPONSON.schema(&sponson_codes::documented()));
+    assert_eq!(
+        schema,
+        SPONSON.schema(&sponson_codes::registry::documented())
+    );
     assert!(schema["$defs"]["code"]["enum"]
         .as_array()
         .unwrap()

@@ -4,7 +4,7 @@
 
 use serde::ser::Error as _;
 use serde::{Serialize, Serializer};
-use sponson_codes::{render_json, Error, ErrorCodes, Mode, Runner};
+use sponson_codes::{Error, ErrorCodes, Mode, Runner};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ErrorCodes)]
 enum Code {
@@ -50,7 +50,9 @@ fn data_that_fails_to_serialize_is_the_fallback_without_its_text() {
     );
     assert!(out.stderr.contains(SECRET), "the reason is on stderr");
 
-    let to_stderr = render_json::<_, Code>("apply", &Ok(Leaky), true);
+    let to_stderr = Runner::<Code>::new("apply", Mode::Json)
+        .errors_to_stderr(true)
+        .render(|| Ok::<_, Error<Code>>(Leaky));
     assert!(to_stderr.stdout.is_empty());
     // The document stays alone on stderr: the reason is not added there.
     assert!(!to_stderr.stderr.contains(SECRET));
@@ -81,7 +83,7 @@ fn details_that_fail_to_serialize_are_the_fallback_without_their_text() {
             err.message(),
             "invalid details for error code LOCK_HELD: details failed to serialize"
         );
-        let out = render_json::<(), _>("apply", &Err(err), false);
+        let out = Runner::<Code>::new("apply", Mode::Json).render(|| Err::<(), _>(err));
         assert!(!out.stdout.contains(SECRET), "{}", out.stdout);
     }
 }

@@ -86,7 +86,7 @@ fn codes_are_looked_up_strictly() {
 
 #[test]
 fn warnings_are_registered_beside_error_codes() {
-    let enums = sponson_codes::registered();
+    let enums = sponson_codes::registry::registered();
     let warn = enums.iter().find(|e| e.name == "Warn").expect("registered");
     assert_eq!(warn.kind, CodeKind::Warnings);
     assert!(enums.iter().any(|e| e.name == "Noted"));

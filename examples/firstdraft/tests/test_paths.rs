@@ -51,7 +51,7 @@ fn failure(run: &Run) -> Value {
 }
 
 fn valid(doc: &Value) {
-    let schema = FIRSTDRAFT.schema(&sponson_codes::documented());
+    let schema = FIRSTDRAFT.schema(&sponson_codes::registry::documented());
     let validator = jsonschema::draft202012::new(&schema).unwrap();
     let errors: Vec<String> = validator.iter_errors(doc).map(|e| e.to_string()).collect();
     assert!(errors.is_empty(), "{doc}: {errors:?}");
@@ -170,5 +170,8 @@ fn the_companion_prints_the_same_schema() {
         .unwrap();
     assert!(out.status.success());
     let printed: Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(printed, FIRSTDRAFT.schema(&sponson_codes::documented()));
+    assert_eq!(
+        printed,
+        FIRSTDRAFT.schema(&sponson_codes::registry::documented())
+    );
 }

@@ -50,7 +50,7 @@ fn document(run: &Run) -> Value {
     assert!(other.is_empty(), "the other stream is empty: {other:?}");
     let doc: Value =
         serde_json::from_str(text).unwrap_or_else(|e| panic!("one document ({e}): {text}"));
-    let schema = NOGGIN.schema(&sponson_codes::documented());
+    let schema = NOGGIN.schema(&sponson_codes::registry::documented());
     let validator = jsonschema::draft202012::new(&schema).unwrap();
     let errors: Vec<String> = validator.iter_errors(&doc).map(|e| e.to_string()).collect();
     assert!(errors.is_empty(), "{doc}: {errors:?}");

@@ -6,6 +6,9 @@ mod common;
 use common::{code, envelope, Scratch};
 use serde_json::json;
 
+/// The fixed message a panic becomes; the panic text itself never enters the envelope.
+const PANIC_MESSAGE: &str = "the command stopped on an unexpected internal error";
+
 #[test]
 fn success_flattens_object_data() {
     let s = Scratch::new("success");
@@ -125,7 +128,7 @@ fn panic_becomes_the_fallback_without_its_text() {
     let doc = envelope(&run);
     assert_eq!(run.exit, 1);
     assert_eq!(code(&doc), "INTERNAL");
-    assert_eq!(doc["error"]["message"], sponson_codes::PANIC_MESSAGE);
+    assert_eq!(doc["error"]["message"], PANIC_MESSAGE);
     assert!(!run.stdout.contains("step index 7"));
     assert!(!run.stdout.contains("sk-live-panic"));
     // The panic is still told, where people look for it.
@@ -144,7 +147,7 @@ fn panic_while_serializing_a_detail_or_data_becomes_the_fallback() {
         let doc = envelope(&run);
         assert_eq!(run.exit, 1, "{site}");
         assert_eq!(code(&doc), "INTERNAL", "{site}");
-        assert_eq!(doc["error"]["message"], sponson_codes::PANIC_MESSAGE);
+        assert_eq!(doc["error"]["message"], PANIC_MESSAGE);
         assert!(!run.stdout.contains("cannot serialize"), "{site}");
         assert!(!run.stdout.contains("sk-live-panic"), "{site}");
         assert!(run.stderr.contains("cannot serialize"), "{}", run.stderr);

@@ -8,7 +8,7 @@ use sponson_codes::profile::SPONSON;
 
 #[test]
 fn every_path_is_valid_against_the_schema() {
-    let schema = SPONSON.schema(&sponson_codes::documented());
+    let schema = SPONSON.schema(&sponson_codes::registry::documented());
     assert!(schema["$defs"]["code"]["enum"]
         .as_array()
         .unwrap()

@@ -2,8 +2,8 @@
 //! real output, checked here (`SPONSON_CODES_BLESS=1` rewrites them).
 
 use service_example::client::Running;
-use service_example::lock_held;
-use sponson_codes::{mcp_tool_result, miette_report, reason_phrase, render_json};
+use service_example::{lock_held, Code};
+use sponson_codes::{mcp_tool_result, miette_report, reason_phrase, Mode, Runner};
 
 const README: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md");
 
@@ -21,7 +21,9 @@ fn block(readme: &str, name: &str) -> (usize, usize) {
 
 async fn surfaces() -> Vec<(&'static str, String)> {
     let failed: Result<(), _> = Err(lock_held());
-    let cli = render_json("runs", &failed, false).stdout;
+    let cli = Runner::<Code>::new("runs", Mode::Json)
+        .render(|| Err::<(), _>(lock_held()))
+        .stdout;
 
     let service = Running::start().await.unwrap();
     let reply = service

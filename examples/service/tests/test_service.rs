@@ -8,6 +8,9 @@ use sponson_codes::ErrorBody;
 
 const PROBLEM: &str = "application/problem+json";
 
+/// The fixed message a panic becomes; the panic text itself never reaches the client.
+const PANIC_MESSAGE: &str = "the command stopped on an unexpected internal error";
+
 fn problem(reply: &Reply) -> Value {
     assert_eq!(reply.content_type, PROBLEM, "{reply:?}");
     let body: Value = serde_json::from_str(&reply.body).unwrap();
@@ -99,7 +102,7 @@ async fn a_panicking_handler_is_the_fallback_problem_without_its_message() {
             "type": "https://plans.example/errors#INTERNAL",
             "title": "An unexpected error.",
             "status": 500,
-            "detail": sponson_codes::PANIC_MESSAGE,
+            "detail": PANIC_MESSAGE,
             "code": "INTERNAL"
         })
     );

@@ -9,7 +9,8 @@ use serde_json::{json, Map, Value};
 
 use crate::code::ErrorCode;
 use crate::error::Error;
-use crate::run::render::{render_json, Output};
+use crate::run::output::Output;
+use crate::run::render::render_json;
 
 /// The MCP `CallToolResult` of a command's outcome: the envelope as
 /// `structuredContent`, the same envelope as text in one `text` content
@@ -75,7 +76,7 @@ pub fn mcp_tool_result_of(output: &Output) -> Value {
     if structured.is_object() {
         result.insert("structuredContent".to_owned(), structured);
     }
-    result.insert("isError".to_owned(), Value::Bool(!output.ok()));
+    result.insert("isError".to_owned(), Value::Bool(!output.is_ok()));
     Value::Object(result)
 }
 

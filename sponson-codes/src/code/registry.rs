@@ -1,12 +1,6 @@
 //! The registry of every code enum linked into a program, and the check for
-//! one code string declared by several enums.
-//!
-//! Duplicate policy: the same code string in two enums is allowed when every
-//! declaration agrees on the exit code and none of them is retired, because a
-//! caller only sees the string and the exit, and both mean the same thing (a
-//! shared `INTERNAL` fallback in each crate is the usual case). It is an error
-//! when the exit codes differ, or when the code is retired in one enum and live
-//! in another (retired codes are never reused).
+//! one code string declared by several enums; public as
+//! [`crate::registry`], whose docs hold the duplicate policy.
 
 use core::fmt;
 
@@ -36,7 +30,7 @@ inventory::collect!(Registration);
 /// whatever the link order.
 ///
 /// ```
-/// let enums = sponson_codes::registered();
+/// let enums = sponson_codes::registry::registered();
 /// let keys: Vec<_> = enums.iter().map(|e| (e.crate_name, e.module_path, e.name)).collect();
 /// let mut sorted = keys.clone();
 /// sorted.sort();
@@ -63,7 +57,7 @@ pub(crate) fn sort_enums(enums: &mut Vec<&'static EnumInfo>) {
 /// of `sponson-codes` itself (its companion binary's own codes).
 ///
 /// ```
-/// let enums = sponson_codes::documented();
+/// let enums = sponson_codes::registry::documented();
 /// assert!(enums.iter().all(|e| e.crate_name != "sponson-codes"));
 /// ```
 pub fn documented() -> Vec<&'static EnumInfo> {
@@ -139,7 +133,7 @@ impl fmt::Display for Duplicate {
 /// Every code string declared by more than one of `enums`, sorted by code.
 ///
 /// ```
-/// let dups = sponson_codes::duplicates(&sponson_codes::documented());
+/// let dups = sponson_codes::registry::duplicates(&sponson_codes::registry::documented());
 /// assert!(dups.iter().all(|d| d.declarations.len() > 1));
 /// ```
 pub fn duplicates(enums: &[&'static EnumInfo]) -> Vec<Duplicate> {

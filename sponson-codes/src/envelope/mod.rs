@@ -51,7 +51,7 @@ pub const RESERVED_DATA_KEYS: [&str; 3] = ["ok", "command", "error"];
 /// assert_eq!(printed, r#"{"ok":true,"command":"apply","changes":2}"#);
 ///
 /// let read: Envelope<Applied> = serde_json::from_str(r#"{"ok":true,"command":"apply","changes":2,"new":1}"#).unwrap();
-/// assert!(read.ok());
+/// assert!(read.is_ok());
 /// assert_eq!(read.result.unwrap().changes, 2);
 /// ```
 #[derive(Debug, Clone, PartialEq)]
@@ -85,7 +85,7 @@ impl<T, D> Envelope<T, D> {
     ///
     /// let body = ErrorBody { code: "LOCK_HELD".into(), message: "held".into(), hint: None, details: serde_json::Map::new() };
     /// let envelope = Envelope::<(), _>::failure("apply", body);
-    /// assert!(!envelope.ok());
+    /// assert!(!envelope.is_ok());
     /// ```
     pub fn failure(command: impl Into<String>, error: ErrorBody<D>) -> Self {
         Envelope {
@@ -100,9 +100,9 @@ impl<T, D> Envelope<T, D> {
     /// ```
     /// use sponson_codes::Envelope;
     ///
-    /// assert!(Envelope::<_>::success("init", ()).ok());
+    /// assert!(Envelope::<_>::success("init", ()).is_ok());
     /// ```
-    pub fn ok(&self) -> bool {
+    pub fn is_ok(&self) -> bool {
         self.result.is_ok()
     }
 }

@@ -4,8 +4,10 @@ use serde::ser::{Error as _, SerializeMap as _};
 use serde::{Serialize, Serializer};
 use serde_json::{json, Map, Value};
 
+use crate::envelope::RESERVED_DATA_KEYS;
 use crate::error::details::json_kind;
-use crate::{Details, Envelope, ErrorBody, RESERVED_DATA_KEYS, RESERVED_DETAIL_KEYS};
+use crate::error::details::RESERVED_DETAIL_KEYS;
+use crate::{Details, Envelope, ErrorBody};
 
 /// The envelope of success `data`, as printed now.
 fn data<T: Serialize>(data: T) -> Result<String, String> {

@@ -29,8 +29,10 @@ use crate::error::{find_in_chain, Error};
 /// ```
 impl<C: ErrorCode> From<::anyhow::Error> for Error<C> {
     fn from(err: ::anyhow::Error) -> Self {
-        if let Some(found) = err.chain().find_map(|cause| find_in_chain::<C>(cause)) {
-            return Error::from_dyn(found);
+        // `anyhow::Error::chain` has no bound; the one walk of this crate has.
+        let outermost: &(dyn std::error::Error + Send + Sync + 'static) = err.as_ref();
+        if let Some(found) = find_in_chain::<C>(outermost) {
+            return found.clone_without_source();
         }
         let message = err.to_string();
         let source: Box<dyn std::error::Error + Send + Sync + 'static> = err.into();

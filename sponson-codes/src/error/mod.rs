@@ -92,9 +92,9 @@ impl<C: ErrorCode> Error<C> {
     /// #     #[code(exit = 1, doc = "An unexpected error.", fallback)]
     /// #     Internal,
     /// # }
-    /// assert_eq!(Error::from_code(Code::PlanParse).message(), "The plan cannot be read.");
+    /// assert_eq!(Error::plain(Code::PlanParse).message(), "The plan cannot be read.");
     /// ```
-    pub fn from_code(code: C) -> Self {
+    pub fn plain(code: C) -> Self {
         let message = code.doc().to_owned();
         Error::new(code, message)
     }
@@ -386,7 +386,7 @@ impl<C: ErrorCode> Error<C> {
     /// #     #[code(exit = 1, doc = "An unexpected error.", fallback)]
     /// #     Internal,
     /// # }
-    /// assert!(Error::from_code(Code::LockHeld).is(&Code::LockHeld));
+    /// assert!(Error::plain(Code::LockHeld).is(&Code::LockHeld));
     /// ```
     pub fn is(&self, code: &C) -> bool {
         self.inner.info.code == code.code()
@@ -446,7 +446,7 @@ impl<C: ErrorCodeSet> Error<C> {
     /// #     #[code(exit = 1, doc = "An unexpected error.", fallback)]
     /// #     Internal,
     /// # }
-    /// assert_eq!(Error::from_code(Code::LockHeld).kind(), Code::LockHeld);
+    /// assert_eq!(Error::plain(Code::LockHeld).kind(), Code::LockHeld);
     /// ```
     pub fn kind(&self) -> C {
         C::from_code_or_fallback(self.inner.info.code)
@@ -487,16 +487,13 @@ impl<C: ErrorCode + StdError> Error<C> {
     /// assert_eq!(err.details().get("status"), Some(&serde_json::json!(503)));
     /// ```
     pub fn from_chain(err: &(dyn StdError + 'static)) -> Self {
-        let mut next = Some(err);
-        for _ in 0..64 {
-            let Some(current) = next else { break };
+        for current in chain(err) {
             if let Some(found) = current.downcast_ref::<Error<C>>() {
                 return found.clone_without_source();
             }
             if let Some(value) = current.downcast_ref::<C>() {
                 return Error::new_displayed(value);
             }
-            next = source_of(current);
         }
         Error::fallback(err.to_string())
     }
@@ -514,6 +511,18 @@ impl<C: ErrorCode> Error<C> {
     }
 }
 
+/// How many errors of a source chain are looked at: a cyclic `source()`
+/// must end, and no real chain is this long.
+const MAX_CHAIN: usize = 64;
+
+/// `err` and its sources, outermost first, at most [`MAX_CHAIN`] of them:
+/// every walk of a source chain goes through here.
+fn chain<'a>(
+    err: &'a (dyn StdError + 'static),
+) -> impl Iterator<Item = &'a (dyn StdError + 'static)> {
+    core::iter::successors(Some(err), |current| source_of(*current)).take(MAX_CHAIN)
+}
+
 /// The next error in the chain; `io::Error::source` skips the error it wraps,
 /// so that one is looked at too.
 fn source_of<'a>(err: &'a (dyn StdError + 'static)) -> Option<&'a (dyn StdError + 'static)> {
@@ -524,19 +533,8 @@ fn source_of<'a>(err: &'a (dyn StdError + 'static)) -> Option<&'a (dyn StdError 
 }
 
 /// The first `Error<C>` in `err`'s source chain, `err` included.
-pub(crate) fn find_in_chain<'a, C: ErrorCode>(
-    err: &'a (dyn StdError + 'static),
-) -> Option<&'a Error<C>> {
-    let mut next = Some(err);
-    // A bounded walk: a cyclic `source()` must not hang the program.
-    for _ in 0..64 {
-        let current = next?;
-        if let Some(found) = current.downcast_ref::<Error<C>>() {
-            return Some(found);
-        }
-        next = source_of(current);
-    }
-    None
+fn find_in_chain<'a, C: ErrorCode>(err: &'a (dyn StdError + 'static)) -> Option<&'a Error<C>> {
+    chain(err).find_map(|current| current.downcast_ref::<Error<C>>())
 }
 
 impl<C> fmt::Debug for Error<C> {

@@ -19,7 +19,7 @@ impl Profile {
     /// ```
     /// use sponson_codes::profile::NOGGIN;
     ///
-    /// let schema = NOGGIN.schema(&sponson_codes::documented());
+    /// let schema = NOGGIN.schema(&sponson_codes::registry::documented());
     /// assert_eq!(schema["$schema"], "https://json-schema.org/draft/2020-12/schema");
     /// assert_eq!(schema["$defs"]["failure"]["properties"]["status"]["const"], "error");
     /// ```

@@ -9,7 +9,6 @@
 
 use core::marker::PhantomData;
 use std::ffi::OsString;
-use std::io;
 use std::process::ExitCode;
 
 use ::clap::error::{ContextKind, ContextValue, ErrorKind};
@@ -18,9 +17,9 @@ use serde_json::{Map, Value};
 
 use crate::code::ErrorCode;
 use crate::error::Error;
+use crate::run::output::Output;
 use crate::run::profiled::render_json_in;
-use crate::run::render::{Mode, Output};
-use crate::run::runner::emit;
+use crate::run::render::Mode;
 
 /// Parses the process's arguments into `P`; on a parse error, `--help` or
 /// `--version`, prints the outcome and returns the exit code to end with.
@@ -183,10 +182,7 @@ impl<C: ErrorCode> Parse<C> {
                     Err(_) => Err(ExitCode::from(C::FALLBACK_INFO.exit)),
                 }
             }
-            Err(err) => {
-                let output = self.render::<P>(&args, &err);
-                Err(emit::<C>(&output, &mut io::stdout(), &mut io::stderr()))
-            }
+            Err(err) => Err(self.render::<P>(&args, &err).print()),
         }
     }
 
@@ -209,13 +205,13 @@ impl<C: ErrorCode> Parse<C> {
                 Err(if exit == 0 {
                     Output {
                         stdout: text,
-                        ..Output::default()
+                        ..Output::empty::<C>()
                     }
                 } else {
                     Output {
                         stderr: text,
                         exit,
-                        ..Output::default()
+                        ..Output::empty::<C>()
                     }
                 })
             }

@@ -14,7 +14,8 @@ use crate::envelope::depth::{self, Unwritable, MAX_LEVELS};
 use crate::error::Error;
 use crate::profile::{Profile, Rendered, Stream, SPONSON};
 use crate::run::escape::escape_line;
-use crate::run::render::{check_data, failure_exit, render_json, unrenderable_reason, Output};
+use crate::run::output::Output;
+use crate::run::render::{check_data, failure_exit, render_json, unrenderable_reason};
 
 thread_local! {
     static WARNINGS: RefCell<Vec<Warning>> = const { RefCell::new(Vec::new()) };
@@ -102,7 +103,7 @@ pub(crate) fn render_json_in<T: Serialize, C: ErrorCode>(
     let mut diagnostic = String::new();
     let error: &Error<C> = match result {
         Ok(data) => match render_data::<T, C>(profile, command, data, warnings) {
-            Ok(doc) => return output(doc, 0, false),
+            Ok(doc) => return output::<C>(doc, 0, false),
             Err(error) => {
                 diagnostic = unrenderable_reason(&error);
                 unrenderable = error;
@@ -145,7 +146,7 @@ pub(crate) fn render_json_in<T: Serialize, C: ErrorCode>(
             (doc, exit)
         }
     };
-    let mut out = output(Some(doc), exit, errors_to_stderr);
+    let mut out = output::<C>(Some(doc), exit, errors_to_stderr);
     // Only where the document is not on stderr: there it stays alone.
     if out.stderr.is_empty() {
         out.stderr = diagnostic;
@@ -197,10 +198,10 @@ fn render_data<T: Serialize, C: ErrorCode>(
     )))
 }
 
-fn output(doc: Option<Rendered>, exit: u8, errors_to_stderr: bool) -> Output {
+fn output<C: ErrorCode>(doc: Option<Rendered>, exit: u8, errors_to_stderr: bool) -> Output {
     let mut out = Output {
         exit,
-        ..Output::default()
+        ..Output::empty::<C>()
     };
     if let Some(doc) = doc {
         let stream = if exit != 0 && errors_to_stderr {

@@ -1,5 +1,5 @@
 //! Pure rendering of a command's outcome: what to print where, and the exit
-//! code. No I/O happens here; [`Runner`](crate::Runner) does the printing.
+//! code. No I/O happens here; [`Output`] does the printing.
 
 use std::borrow::Cow;
 
@@ -10,6 +10,7 @@ use crate::code::ErrorCode;
 use crate::envelope::write::{self, Checked, CheckedError, Data, Refused};
 use crate::error::Error;
 use crate::run::escape::{escape_line, escape_text, to_json_line};
+use crate::run::output::Output;
 
 /// How a command reports its outcome.
 ///
@@ -39,45 +40,6 @@ impl Mode {
     }
 }
 
-/// A rendered outcome: the exact bytes for stdout and stderr, and the exit code.
-///
-/// ```
-/// use sponson_codes::{render_json, Error, ErrorCodes};
-///
-/// #[derive(Debug, ErrorCodes)]
-/// enum Code {
-///     #[code(exit = 1, doc = "An unexpected error.", fallback)]
-///     Internal,
-/// }
-///
-/// let out = render_json::<_, Code>("version", &Ok("1.2.0"), false);
-/// assert_eq!(out.stdout, "{\"ok\":true,\"command\":\"version\",\"data\":\"1.2.0\"}\n");
-/// assert!(out.ok());
-/// ```
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct Output {
-    /// What goes to stdout.
-    pub stdout: String,
-    /// What goes to stderr.
-    pub stderr: String,
-    /// The process exit code: 0 exactly for success.
-    pub exit: u8,
-}
-
-impl Output {
-    /// Whether the outcome is a success (exit code 0).
-    ///
-    /// ```
-    /// use sponson_codes::Output;
-    ///
-    /// assert!(Output::default().ok());
-    /// assert!(!Output { exit: 3, ..Output::default() }.ok());
-    /// ```
-    pub fn ok(&self) -> bool {
-        self.exit == 0
-    }
-}
-
 /// The JSON envelope of `result`, one line ending in a newline, on stdout
 /// (on stderr for a failure when `errors_to_stderr` is set).
 ///
@@ -89,28 +51,7 @@ impl Output {
 /// 127 levels) is a programming error, reported as `C`'s fallback code;
 /// when its `Serialize` failed, the message is fixed and the reason goes to
 /// stderr only, since a `Serialize` error's text may quote the data.
-///
-/// ```
-/// use sponson_codes::{render_json, Error, ErrorCodes};
-///
-/// #[derive(Debug, ErrorCodes)]
-/// enum Code {
-///     #[code(exit = 3, doc = "The lock is held.", hint = "Pass --wait.")]
-///     LockHeld,
-///     #[code(exit = 1, doc = "An unexpected error.", fallback)]
-///     Internal,
-/// }
-///
-/// let failed: Result<(), _> = Err(Error::new(Code::LockHeld, "held by run 41"));
-/// let out = render_json("apply", &failed, false);
-/// assert_eq!(out.exit, 3);
-/// assert!(out.stdout.starts_with(r#"{"ok":false,"command":"apply","error":{"code":"LOCK_HELD""#));
-///
-/// let shadow = render_json::<_, Code>("apply", &Ok(serde_json::json!({"ok": false})), false);
-/// assert_eq!(shadow.exit, 1);
-/// assert!(shadow.stdout.contains(r#""code":"INTERNAL""#));
-/// ```
-pub fn render_json<T: Serialize, C: ErrorCode>(
+pub(crate) fn render_json<T: Serialize, C: ErrorCode>(
     command: &str,
     result: &Result<T, Error<C>>,
     errors_to_stderr: bool,
@@ -135,7 +76,7 @@ pub fn render_json<T: Serialize, C: ErrorCode>(
     let mut out = Output {
         exit,
         stderr: diagnostic,
-        ..Output::default()
+        ..Output::empty::<C>()
     };
     let line = json + "\n";
     if exit != 0 && errors_to_stderr {
@@ -154,28 +95,7 @@ pub fn render_json<T: Serialize, C: ErrorCode>(
 /// visibly (`\u{1b}`, `\r`). The message and the hint are one line each, so
 /// their newlines and tabs are escaped too; the data keeps its newlines and
 /// tabs.
-///
-/// ```
-/// use sponson_codes::{render_text, text_of, Error, ErrorCodes};
-///
-/// #[derive(Debug, ErrorCodes)]
-/// enum Code {
-///     #[code(exit = 3, doc = "The lock is held.", hint = "Pass --wait.")]
-///     LockHeld,
-///     #[code(exit = 1, doc = "An unexpected error.", fallback)]
-///     Internal,
-/// }
-///
-/// let failed: Result<(), _> = Err(Error::new(Code::LockHeld, "held by run 41"));
-/// let out = render_text(&failed, text_of);
-/// assert_eq!(out.stderr, "error: held by run 41\nhint: Pass --wait.\n");
-/// assert_eq!(out.exit, 3);
-///
-/// let forged: Result<(), _> = Err(Error::new(Code::LockHeld, "held\nhint: run rm -rf\u{1b}[2J"));
-/// let out = render_text(&forged, text_of);
-/// assert_eq!(out.stderr, "error: held\\nhint: run rm -rf\\u{1b}[2J\nhint: Pass --wait.\n");
-/// ```
-pub fn render_text<T, C: ErrorCode>(
+pub(crate) fn render_text<T, C: ErrorCode>(
     result: &Result<T, Error<C>>,
     text: impl FnOnce(&T) -> String,
 ) -> Output {
@@ -187,7 +107,7 @@ pub fn render_text<T, C: ErrorCode>(
             }
             Output {
                 stdout,
-                ..Output::default()
+                ..Output::empty::<C>()
             }
         }
         Err(error) => {
@@ -198,7 +118,7 @@ pub fn render_text<T, C: ErrorCode>(
             Output {
                 stderr,
                 exit: failure_exit(error),
-                ..Output::default()
+                ..Output::empty::<C>()
             }
         }
     }
@@ -206,15 +126,7 @@ pub fn render_text<T, C: ErrorCode>(
 
 /// The default text rendering of data: a string as it is, nothing for
 /// `null` or `()`, anything else as indented JSON.
-///
-/// ```
-/// use sponson_codes::text_of;
-///
-/// assert_eq!(text_of(&"done"), "done");
-/// assert_eq!(text_of(&()), "");
-/// assert_eq!(text_of(&[1, 2]), "[\n  1,\n  2\n]");
-/// ```
-pub fn text_of<T: Serialize + ?Sized>(data: &T) -> String {
+pub(crate) fn text_of<T: Serialize + ?Sized>(data: &T) -> String {
     match serde_json::to_value(data) {
         Ok(Value::Null) => String::new(),
         Ok(Value::String(text)) => text,
@@ -281,4 +193,59 @@ fn json_line(checked: &Checked<'_>) -> String {
 /// (`ErrorCode` is sealed, so no table is written by hand).
 pub(crate) fn failure_exit<C: ErrorCode>(error: &Error<C>) -> u8 {
     error.exit_code()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ErrorCodes;
+
+    #[derive(Debug, ErrorCodes)]
+    #[codes(crate = crate)]
+    enum Code {
+        #[code(exit = 3, doc = "The lock is held.", hint = "Pass --wait.")]
+        LockHeld,
+        #[code(exit = 1, doc = "An unexpected error.", fallback)]
+        Internal,
+    }
+
+    #[test]
+    fn json_failure_and_shadowing_data() {
+        let failed: Result<(), _> = Err(Error::new(Code::LockHeld, "held by run 41"));
+        let out = render_json("apply", &failed, false);
+        assert_eq!(out.exit, 3);
+        assert!(out
+            .stdout
+            .starts_with(r#"{"ok":false,"command":"apply","error":{"code":"LOCK_HELD""#));
+
+        let shadow = render_json::<_, Code>("apply", &Ok(serde_json::json!({"ok": false})), false);
+        assert_eq!(shadow.exit, 1);
+        assert!(shadow.stdout.contains(r#""code":"INTERNAL""#));
+    }
+
+    #[test]
+    fn text_failure_has_message_and_hint() {
+        let failed: Result<(), _> = Err(Error::new(Code::LockHeld, "held by run 41"));
+        let out = render_text(&failed, text_of);
+        assert_eq!(out.stderr, "error: held by run 41\nhint: Pass --wait.\n");
+        assert_eq!(out.exit, 3);
+
+        let forged: Result<(), _> = Err(Error::new(
+            Code::LockHeld,
+            "held\nhint: run rm -rf\u{1b}[2J",
+        ));
+        let out = render_text(&forged, text_of);
+        assert_eq!(
+            out.stderr,
+            "error: held\\nhint: run rm -rf\\u{1b}[2J\nhint: Pass --wait.\n"
+        );
+        let _ = Code::Internal;
+    }
+
+    #[test]
+    fn text_of_strings_units_and_values() {
+        assert_eq!(text_of(&"done"), "done");
+        assert_eq!(text_of(&()), "");
+        assert_eq!(text_of(&[1, 2]), "[\n  1,\n  2\n]");
+    }
 }

@@ -2,7 +2,6 @@
 //! one envelope (in JSON mode) and an exit code that agrees with it.
 
 use core::marker::PhantomData;
-use std::io::{self, Write};
 use std::panic::{self, AssertUnwindSafe};
 use std::process::ExitCode;
 
@@ -11,14 +10,15 @@ use serde::Serialize;
 use crate::code::ErrorCode;
 use crate::error::Error;
 use crate::profile::{Profile, Stream};
+use crate::run::output::Output;
 use crate::run::profiled::{
     add_text_warnings, check_data_in, render_json_in, take_warnings, with_quiet_panics,
 };
-use crate::run::render::{render_text, text_of, unrenderable_reason, Mode, Output};
+use crate::run::render::{render_text, text_of, unrenderable_reason, Mode};
 
 /// The message of the fallback error a panic becomes; the panic's own
 /// message and backtrace go to stderr only, through the panic hook.
-pub const PANIC_MESSAGE: &str = "the command stopped on an unexpected internal error";
+pub(crate) const PANIC_MESSAGE: &str = "the command stopped on an unexpected internal error";
 
 /// Runs a command's body and reports its outcome.
 ///
@@ -145,7 +145,8 @@ impl<C: ErrorCode> Runner<C> {
     }
 
     /// Runs `body`, prints its outcome and returns the exit code. In text
-    /// mode, data is printed with [`text_of`].
+    /// mode, data that is a string is printed as it is, `()` and `None` as
+    /// nothing, anything else as indented JSON.
     ///
     /// ```
     /// # use sponson_codes::ErrorCodes;
@@ -195,12 +196,12 @@ impl<C: ErrorCode> Runner<C> {
         T: Serialize,
         E: Into<Error<C>>,
     {
-        let output = self.render_with(body, text);
-        emit::<C>(&output, &mut io::stdout(), &mut io::stderr())
+        self.render_with(body, text).print()
     }
 
     /// Runs `body` and renders its outcome without printing it: what
-    /// [`run`](Runner::run) would print, for tests and embedding.
+    /// [`run`](Runner::run) would print, for tests and services.
+    /// [`Output::print`] prints it.
     ///
     /// ```
     /// # use sponson_codes::{ErrorCodes, Mode, Runner};
@@ -238,10 +239,10 @@ impl<C: ErrorCode> Runner<C> {
         // before the one document there; the document reports the panic.
         let quiet = self.mode == Mode::Json && self.profile.failure == Stream::Stderr;
         let guarded = with_quiet_panics(quiet, || {
-            panic::catch_unwind(AssertUnwindSafe(|| {
+            catch_panic::<_, C>(|| {
                 let result = body().map_err(Into::into);
                 let warnings = take_warnings();
-                match self.mode {
+                Ok(match self.mode {
                     Mode::Json => render_json_in(
                         self.profile,
                         &self.command,
@@ -269,31 +270,27 @@ impl<C: ErrorCode> Runner<C> {
                         add_text_warnings(&mut out, &warnings);
                         out
                     }
-                }
-            }))
+                })
+            })
         });
-        match guarded {
-            Ok(output) => output,
-            Err(payload) => {
-                drop_payload(payload);
-                let warnings = take_warnings();
-                let error = Err::<(), _>(Error::<C>::fallback(PANIC_MESSAGE));
-                match self.mode {
-                    Mode::Json => render_json_in(
-                        self.profile,
-                        &self.command,
-                        &error,
-                        self.errors_to_stderr,
-                        &warnings,
-                    ),
-                    Mode::Text => {
-                        let mut out = render_text(&error, |_| String::new());
-                        add_text_warnings(&mut out, &warnings);
-                        out
-                    }
+        guarded.unwrap_or_else(|error| {
+            let warnings = take_warnings();
+            let error = Err::<(), _>(error);
+            match self.mode {
+                Mode::Json => render_json_in(
+                    self.profile,
+                    &self.command,
+                    &error,
+                    self.errors_to_stderr,
+                    &warnings,
+                ),
+                Mode::Text => {
+                    let mut out = render_text(&error, |_| String::new());
+                    add_text_warnings(&mut out, &warnings);
+                    out
                 }
             }
-        }
+        })
     }
 }
 
@@ -306,75 +303,14 @@ pub(crate) fn drop_payload(payload: Box<dyn core::any::Any + Send>) {
     }
 }
 
-/// Runs `body` as the command `command` in `mode`: a shorthand for
-/// [`Runner::new`] and [`Runner::run`].
-///
-/// ```no_run
-/// # use sponson_codes::{Error, ErrorCodes, Mode};
-/// # #[derive(Debug, ErrorCodes)]
-/// # enum Code {
-/// #     #[code(exit = 1, doc = "An unexpected error.", fallback)]
-/// #     Internal,
-/// # }
-/// fn main() -> std::process::ExitCode {
-///     sponson_codes::run::<Code, _, Error<Code>>("version", Mode::Json, || Ok("1.2.0"))
-/// }
-/// ```
-pub fn run<C, T, E>(
-    command: impl Into<String>,
-    mode: Mode,
-    body: impl FnOnce() -> Result<T, E>,
-) -> ExitCode
-where
-    C: ErrorCode,
-    T: Serialize,
-    E: Into<Error<C>>,
-{
-    Runner::<C>::new(command, mode).run(body)
-}
-
-/// Writes `output` and returns its exit code. A stdout that cannot be
-/// written (the reader went away: `EPIPE`) ends quietly with `C`'s fallback
-/// exit code when the outcome was a success; any other write error is also
-/// reported on stderr.
-///
-/// ```
-/// # use sponson_codes::{emit, ErrorCodes, Output};
-/// # #[derive(Debug, ErrorCodes)]
-/// # enum Code {
-/// #     #[code(exit = 1, doc = "An unexpected error.", fallback)]
-/// #     Internal,
-/// # }
-/// let output = Output { stdout: "done\n".into(), stderr: String::new(), exit: 0 };
-/// let (mut out, mut err) = (Vec::new(), Vec::new());
-/// assert_eq!(emit::<Code>(&output, &mut out, &mut err), std::process::ExitCode::SUCCESS);
-/// assert_eq!(out, b"done\n");
-/// ```
-pub fn emit<C: ErrorCode>(
-    output: &Output,
-    stdout: &mut dyn Write,
-    stderr: &mut dyn Write,
-) -> ExitCode {
-    let mut exit = output.exit;
-    if let Err(err) = write_flushed(stdout, &output.stdout) {
-        if exit == 0 {
-            // The derive guarantees the fallback's exit is 1 to 255.
-            exit = C::FALLBACK_INFO.exit;
-        }
-        if err.kind() != io::ErrorKind::BrokenPipe {
-            // Best effort: stderr may be gone too.
-            let _ = writeln!(stderr, "error: cannot write the output: {err}");
-        }
-    }
-    // Stderr failures change nothing: the exit code already tells the outcome.
-    let _ = write_flushed(stderr, &output.stderr);
-    ExitCode::from(exit)
-}
-
-fn write_flushed(to: &mut dyn Write, text: &str) -> io::Result<()> {
-    if text.is_empty() {
-        return Ok(());
-    }
-    to.write_all(text.as_bytes())?;
-    to.flush()
+/// Runs `body`; a panic in it becomes `C`'s fallback error with
+/// [`PANIC_MESSAGE`]. The panic's own message and backtrace go to stderr
+/// only, through the panic hook. Every caught panic goes through here.
+pub(crate) fn catch_panic<T, C: ErrorCode>(
+    body: impl FnOnce() -> Result<T, Error<C>>,
+) -> Result<T, Error<C>> {
+    panic::catch_unwind(AssertUnwindSafe(body)).unwrap_or_else(|payload| {
+        drop_payload(payload);
+        Err(Error::fallback(PANIC_MESSAGE))
+    })
 }

@@ -21,9 +21,9 @@ pub const CATALOG_VERSION: u32 = 1;
 /// know, so an older tool can still read a newer catalog of the same version.
 ///
 /// ```
-/// use sponson_codes::Catalog;
+/// use sponson_codes::catalog::Catalog;
 ///
-/// let catalog = Catalog::from_enums(&sponson_codes::documented());
+/// let catalog = Catalog::from_enums(&sponson_codes::registry::documented());
 /// let json = catalog.to_json();
 /// assert!(json.starts_with("{\n  \"format\": \"sponson-codes/catalog\",\n  \"version\": 1,"));
 /// assert_eq!(Catalog::from_json(&json).unwrap(), catalog);
@@ -129,9 +129,9 @@ pub struct CatalogCode {
     /// The remedy, when there is one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hint: Option<String>,
-    /// The long markdown explanation, `""` if none.
+    /// The long markdown text from the variant's doc comment, `""` if none.
     #[serde(default)]
-    pub explanation: String,
+    pub explain: String,
     /// The path of the enum that declares the code.
     #[serde(rename = "enum")]
     pub enum_path: String,
@@ -177,7 +177,8 @@ impl Catalog {
     /// The same catalog, recording `profile` as the program's envelope.
     ///
     /// ```
-    /// use sponson_codes::{compare, Catalog};
+    /// use sponson_codes::catalog::Catalog;
+    /// use sponson_codes::lock::compare;
     /// use sponson_codes::profile::NOGGIN;
     ///
     /// let lock = Catalog::from_enums(&[]).with_profile(&NOGGIN);
@@ -234,7 +235,7 @@ impl Catalog {
                     exit: c.exit,
                     doc: c.doc.to_owned(),
                     hint: c.hint.map(str::to_owned),
-                    explanation: c.explain.to_owned(),
+                    explain: c.explain.to_owned(),
                     enum_path: path.clone(),
                     crate_name: e.crate_name.to_owned(),
                     variant: c.variant.to_owned(),
@@ -264,7 +265,7 @@ impl Catalog {
     /// file gets a clear error rather than a missing-field one.
     ///
     /// ```
-    /// let err = sponson_codes::Catalog::from_json(r#"{"format": "sponson-codes/catalog", "version": 9}"#)
+    /// let err = sponson_codes::catalog::Catalog::from_json(r#"{"format": "sponson-codes/catalog", "version": 9}"#)
     ///     .unwrap_err();
     /// assert!(err.to_string().contains("version 9"));
     /// ```
@@ -288,7 +289,14 @@ impl Catalog {
     }
 
     /// The entries for `code`: one per enum that declares it.
-    pub fn get<'a>(&'a self, code: &'a str) -> impl Iterator<Item = &'a CatalogCode> + 'a {
+    ///
+    /// ```
+    /// use sponson_codes::catalog::Catalog;
+    ///
+    /// let catalog = Catalog::from_enums(&sponson_codes::registry::documented());
+    /// assert_eq!(catalog.find("NO_SUCH_CODE").count(), 0);
+    /// ```
+    pub fn find<'a>(&'a self, code: &'a str) -> impl Iterator<Item = &'a CatalogCode> + 'a {
         self.codes.iter().filter(move |c| c.code == code)
     }
 }

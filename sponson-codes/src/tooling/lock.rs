@@ -65,12 +65,12 @@ impl Catalog {
     /// [`Catalog::from_json`] reads it back, with empty prose.
     ///
     /// ```
-    /// use sponson_codes::Catalog;
+    /// use sponson_codes::catalog::Catalog;
     ///
-    /// let live = Catalog::from_enums(&sponson_codes::documented());
+    /// let live = Catalog::from_enums(&sponson_codes::registry::documented());
     /// let lock = live.to_lock_json();
     /// assert!(lock.starts_with("{\n  \"format\": \"sponson-codes/lock\",\n  \"version\": 1,"));
-    /// assert!(sponson_codes::compare(&Catalog::from_json(&lock).unwrap(), &live).is_unchanged());
+    /// assert!(sponson_codes::lock::compare(&Catalog::from_json(&lock).unwrap(), &live).is_unchanged());
     /// ```
     pub fn to_lock_json(&self) -> String {
         let lock = LockFile {
@@ -110,7 +110,7 @@ impl Catalog {
                 exit: c.exit,
                 doc: String::new(),
                 hint: None,
-                explanation: String::new(),
+                explain: String::new(),
                 enum_path: c.enum_path,
                 crate_name: c.crate_name,
                 variant: c.variant,
@@ -355,9 +355,10 @@ impl fmt::Display for Compatibility {
 /// Compares the `live` codes with the `lock`.
 ///
 /// ```
-/// use sponson_codes::{compare, Catalog};
+/// use sponson_codes::catalog::Catalog;
+/// use sponson_codes::lock::compare;
 ///
-/// let live = Catalog::from_enums(&sponson_codes::documented());
+/// let live = Catalog::from_enums(&sponson_codes::registry::documented());
 /// let report = compare(&live, &live);
 /// assert!(report.is_unchanged() && !report.is_breaking());
 /// ```

@@ -7,5 +7,5 @@ pub mod companion;
 pub(crate) mod diff;
 pub(crate) mod files;
 pub mod lock;
-pub(crate) mod markdown;
+pub mod markdown;
 pub mod testing;

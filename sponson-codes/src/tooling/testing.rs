@@ -107,7 +107,7 @@ pub fn assert_lock_fresh(path: impl AsRef<Path>, regenerate: &str) {
 ///
 /// let dir = std::env::temp_dir().join(format!("sponson-docs-{}", std::process::id()));
 /// let path = dir.join("errors.md");
-/// let enums = sponson_codes::documented();
+/// let enums = sponson_codes::registry::documented();
 /// assert!(check_docs(&path, "make docs", &enums, false).is_err());
 /// assert_eq!(check_docs(&path, "make docs", &enums, true), Ok(Freshness::Blessed));
 /// assert_eq!(check_docs(&path, "make docs", &enums, false), Ok(Freshness::Fresh));
@@ -150,7 +150,7 @@ pub fn check_docs(
 ///
 /// let dir = std::env::temp_dir().join(format!("sponson-lock-{}", std::process::id()));
 /// let path = dir.join("errors.lock.json");
-/// let enums = sponson_codes::documented();
+/// let enums = sponson_codes::registry::documented();
 /// let err = check_lock(&path, "make lock", &enums, false).unwrap_err();
 /// assert!(err.message().contains("make lock"));
 /// assert_eq!(check_lock(&path, "make lock", &enums, true), Ok(Freshness::Blessed));

@@ -37,7 +37,7 @@ fn main() -> ExitCode {
     assert_eq!(unknown, Code::Internal);
     const HELD: Code = code!(Code, "LOCK_HELD");
     assert_eq!(HELD, Code::LockHeld);
-    assert!(sponson_codes::registered()
+    assert!(sponson_codes::registry::registered()
         .iter()
         .any(|e| e.crate_name == "outside-user" && e.name == "Code"));
     println!("every generated item works");

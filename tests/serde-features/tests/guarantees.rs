@@ -6,7 +6,7 @@
 use serde::{Serialize, Serializer};
 use serde_json::value::RawValue;
 use serde_json::{json, Value};
-use sponson_codes::{render_json, Allowlist, Envelope, Error, ErrorCodes, Mode, Runner, Shape};
+use sponson_codes::{Allowlist, Envelope, Error, ErrorCodes, Mode, Runner, Shape};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ErrorCodes)]
 enum Code {
@@ -23,7 +23,7 @@ fn raw(text: &str) -> Box<RawValue> {
 }
 
 fn success<T: Serialize>(data: T) -> (u8, String) {
-    let out = render_json::<_, Code>("c", &Ok(data), false);
+    let out = Runner::<Code>::new("c", Mode::Json).render(|| Ok::<_, Error<Code>>(data));
     (out.exit, out.stdout)
 }
 
@@ -68,7 +68,7 @@ fn raw_values_print_as_plain_json() {
         (0, "{\"ok\":true,\"command\":\"c\",\"inner\":{\"x\":1}}\n")
     );
     let err = Error::new(Code::LockHeld, "held").with_detail("raw", &raw(r#"{"y":2}"#));
-    let out = render_json::<(), Code>("c", &Err(err), false);
+    let out = Runner::<Code>::new("c", Mode::Json).render(|| Err::<(), _>(err));
     assert_eq!(one(&out.stdout)["error"]["raw"], json!({"y": 2}));
     assert!(!out.stdout.contains("$serde_json"), "{}", out.stdout);
 }
@@ -115,7 +115,7 @@ fn numbers_print_exactly() {
         format!("{{\"ok\":true,\"command\":\"c\",\"n\":{BIG}}}\n")
     );
     let err = Error::new(Code::LockHeld, "held").with_detail("n", &big);
-    let out = render_json::<(), Code>("c", &Err(err), false);
+    let out = Runner::<Code>::new("c", Mode::Json).render(|| Err::<(), _>(err));
     assert!(
         out.stdout.contains(&format!("\"n\":{BIG}")),
         "{}",

@@ -248,7 +248,7 @@ pub(crate) fn explain(enums: &[&'static EnumInfo], code: &str) -> Result<Reply, 
         }
         Err(_) => code,
     };
-    let entries: Vec<_> = catalog.get(code).collect();
+    let entries: Vec<_> = catalog.find(code).collect();
     if entries.is_empty() {
         let close = text::suggestions(&catalog, code);
         let mut message = format!("unknown code `{code}`");

@@ -24,15 +24,15 @@ mod similar;
 mod text;
 
 use std::ffi::OsString;
-use std::panic::{self, AssertUnwindSafe};
 use std::process::ExitCode;
 
 use serde_json::Value;
 
 use crate::code::EnumInfo;
 use crate::run::escape::{escape_line, escape_text};
-use crate::run::render::{render_json, render_text, Output};
-use crate::run::runner::{drop_payload, emit, PANIC_MESSAGE};
+use crate::run::output::Output;
+use crate::run::render::{render_json, render_text};
+use crate::run::runner::catch_panic;
 
 use self::args::{Command, Invocation};
 pub use self::failure::CompanionCode;
@@ -174,8 +174,8 @@ impl Companion {
     /// exit code. An argument that is not UTF-8 is a usage error.
     pub fn main(&self) -> ExitCode {
         let args: Vec<OsString> = std::env::args_os().skip(1).collect();
-        let output = self.run_os(&crate::code::registry::documented(), args);
-        emit::<CompanionCode>(&output, &mut std::io::stdout(), &mut std::io::stderr())
+        self.run_os(&crate::code::registry::documented(), args)
+            .print()
     }
 
     /// Like `run_with`, for arguments as the OS gave them: one that is not
@@ -209,12 +209,7 @@ impl Companion {
             Ok(invocation) => {
                 let name = invocation.command.name();
                 // A bug in a command must still end as one coded outcome.
-                let result =
-                    panic::catch_unwind(AssertUnwindSafe(|| self.dispatch(enums, &invocation)))
-                        .unwrap_or_else(|payload| {
-                            drop_payload(payload);
-                            Err(Failure::fallback(PANIC_MESSAGE))
-                        });
+                let result = catch_panic(|| self.dispatch(enums, &invocation));
                 (name, result)
             }
             Err(failure) => ("usage", Err(failure)),

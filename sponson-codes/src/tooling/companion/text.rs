@@ -53,9 +53,9 @@ pub(crate) fn explain(entries: &[&CatalogCode]) -> String {
             let _ = writeln!(out, "{} (exit {}, `{}`)", c.code, c.exit, c.enum_path);
         }
         let _ = writeln!(out, "\n{}", c.doc.trim());
-        if !c.explanation.trim().is_empty() {
+        if !c.explain.trim().is_empty() {
             // rustdoc's fence labels (```compile_fail,E0499) read as plain code.
-            let explain = crate::tooling::markdown::explain::plain_fences(c.explanation.trim());
+            let explain = crate::tooling::markdown::explain::plain_fences(c.explain.trim());
             let _ = writeln!(out, "\n{explain}");
         }
         if let Some(hint) = &c.hint {
@@ -222,13 +222,13 @@ mod tests {
     #[test]
     fn explain_shows_doc_explanation_hint_and_retirement() {
         let catalog = Catalog::from_enums(&[&E]);
-        let lock: Vec<_> = catalog.get("LOCK_HELD").collect();
+        let lock: Vec<_> = catalog.find("LOCK_HELD").collect();
         assert_eq!(
             explain(&lock),
             "LOCK_HELD (exit 3, `demo::Code`)\n\nAnother run holds the lock.\n\n\
              The lock names its holder.\n\nhint: Pass --wait.\n"
         );
-        let old: Vec<_> = catalog.get("OLD").collect();
+        let old: Vec<_> = catalog.find("OLD").collect();
         assert!(explain(&old).ends_with("retired: 0.2; no longer raised\n"));
     }
 

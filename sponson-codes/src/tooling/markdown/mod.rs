@@ -17,8 +17,8 @@ use crate::code::{CodeInfo, EnumInfo};
 /// codes.
 ///
 /// ```
-/// let md = sponson_codes::render_markdown(
-///     &sponson_codes::documented(),
+/// let md = sponson_codes::markdown::render_markdown(
+///     &sponson_codes::registry::documented(),
 ///     "cargo run --bin app-codes -- docs",
 /// );
 /// assert!(md.starts_with(
@@ -168,7 +168,7 @@ fn render_enum(out: &mut String, e: &EnumInfo, anchors: &mut Anchors) {
 
 /// A code's anchor, handed out only when it has an explanation to link to.
 fn anchor(c: &CodeInfo, anchors: &mut Anchors) -> Option<String> {
-    has_explanation(c).then(|| anchors.next(c.code))
+    has_explain(c).then(|| anchors.next(c.code))
 }
 
 /// The code, linked to its docs URL when it has one, else to its
@@ -186,7 +186,7 @@ fn code_cell(c: &CodeInfo, anchor: Option<&str>) -> String {
     }
 }
 
-fn has_explanation(c: &CodeInfo) -> bool {
+fn has_explain(c: &CodeInfo) -> bool {
     !c.explain.trim().is_empty()
 }
 

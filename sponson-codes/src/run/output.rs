@@ -1,0 +1,114 @@
+//! A rendered outcome, and printing it: the one place that writes to the
+//! process's stdout and stderr.
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use crate::code::ErrorCode;
+
+/// A rendered outcome: the exact bytes for stdout and stderr, and the exit
+/// code. [`Runner::render`](crate::Runner::render) returns one without
+/// printing it (for tests and services); [`print`](Output::print) prints it.
+///
+/// ```
+/// use sponson_codes::{Error, ErrorCodes, Mode, Runner};
+///
+/// #[derive(Debug, ErrorCodes)]
+/// enum Code {
+///     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+///     Internal,
+/// }
+///
+/// let out = Runner::<Code>::new("version", Mode::Json).render(|| Ok::<_, Error<Code>>("1.2.0"));
+/// assert_eq!(out.stdout, "{\"ok\":true,\"command\":\"version\",\"data\":\"1.2.0\"}\n");
+/// assert!(out.is_ok());
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Output {
+    /// What goes to stdout.
+    pub stdout: String,
+    /// What goes to stderr.
+    pub stderr: String,
+    /// The process exit code: 0 exactly for success.
+    pub exit: u8,
+    /// The exit code instead of 0 when stdout cannot be written: the
+    /// fallback code's, so a reader that went away is never told success.
+    pub unwritten_exit: u8,
+}
+
+impl Default for Output {
+    /// Nothing to print, exit 0; exit 1 if stdout cannot be written.
+    fn default() -> Self {
+        Output {
+            stdout: String::new(),
+            stderr: String::new(),
+            exit: 0,
+            unwritten_exit: 1,
+        }
+    }
+}
+
+impl Output {
+    /// An empty success whose unwritable stdout ends with `C`'s fallback exit.
+    pub(crate) fn empty<C: ErrorCode>() -> Self {
+        Output {
+            unwritten_exit: C::FALLBACK_INFO.exit,
+            ..Output::default()
+        }
+    }
+
+    /// Whether the outcome is a success (exit code 0).
+    ///
+    /// ```
+    /// use sponson_codes::Output;
+    ///
+    /// assert!(Output::default().is_ok());
+    /// assert!(!Output { exit: 3, ..Output::default() }.is_ok());
+    /// ```
+    pub fn is_ok(&self) -> bool {
+        self.exit == 0
+    }
+
+    /// Prints the outcome on the process's stdout and stderr and returns the
+    /// exit code to end with; see [`write_to`](Output::write_to).
+    pub fn print(&self) -> ExitCode {
+        self.write_to(io::stdout().lock(), io::stderr().lock())
+    }
+
+    /// Writes the outcome and returns the exit code. A stdout that cannot be
+    /// written (the reader went away: `EPIPE`) ends quietly with the fallback
+    /// code's exit when the outcome was a success; any other write error is
+    /// also reported on stderr.
+    ///
+    /// ```
+    /// use sponson_codes::Output;
+    ///
+    /// let output = Output { stdout: "done\n".into(), ..Output::default() };
+    /// let (mut out, mut err) = (Vec::new(), Vec::new());
+    /// assert_eq!(output.write_to(&mut out, &mut err), std::process::ExitCode::SUCCESS);
+    /// assert_eq!(out, b"done\n");
+    /// ```
+    pub fn write_to(&self, mut stdout: impl Write, mut stderr: impl Write) -> ExitCode {
+        let mut exit = self.exit;
+        if let Err(err) = write_flushed(&mut stdout, &self.stdout) {
+            if exit == 0 {
+                exit = self.unwritten_exit;
+            }
+            if err.kind() != io::ErrorKind::BrokenPipe {
+                // Best effort: stderr may be gone too.
+                let _ = writeln!(stderr, "error: cannot write the output: {err}");
+            }
+        }
+        // Stderr failures change nothing: the exit code already tells the outcome.
+        let _ = write_flushed(&mut stderr, &self.stderr);
+        ExitCode::from(exit)
+    }
+}
+
+fn write_flushed(to: &mut impl Write, text: &str) -> io::Result<()> {
+    if text.is_empty() {
+        return Ok(());
+    }
+    to.write_all(text.as_bytes())?;
+    to.flush()
+}
