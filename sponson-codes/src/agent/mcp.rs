@@ -17,7 +17,7 @@ use crate::run::render::render_json;
 /// block (for clients that read only `content`), and `isError` true exactly
 /// when the command failed, that is when its exit code is not 0.
 ///
-/// The envelope is the one [`render_json`] prints, byte for byte, including
+/// The envelope is the one a JSON-mode [`Runner`](crate::Runner) prints, byte for byte, including
 /// its fallback for data that cannot be rendered.
 ///
 /// ```
@@ -49,7 +49,7 @@ pub fn mcp_tool_result<T: Serialize, C: ErrorCode>(
 }
 
 /// The MCP `CallToolResult` of an already rendered JSON outcome (from
-/// [`render_json`] with `errors_to_stderr` false, or a runner's output).
+/// [`Runner::render`](crate::Runner::render) in JSON mode, failures on stdout).
 ///
 /// ```
 /// use sponson_codes::{mcp_tool_result_of, Output};
