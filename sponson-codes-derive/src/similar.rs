@@ -1,6 +1,9 @@
-//! "did you mean": the closest known word to a misspelled one.
+//! "did you mean": the closest known word to a misspelled one. The
+//! companion has a copy (`sponson-codes/src/tooling/companion/similar.rs`);
+//! both are tested against the same vectors.
 
-/// The candidate closest to `word`, if it is close enough to be a likely typo.
+/// The candidate closest to `word`, if it is close enough to be a likely typo
+/// (ASCII case ignored; the first of equally close candidates).
 pub fn closest<'a>(word: &str, candidates: &[&'a str]) -> Option<&'a str> {
     let lowered = word.to_ascii_lowercase();
     candidates
@@ -11,13 +14,20 @@ pub fn closest<'a>(word: &str, candidates: &[&'a str]) -> Option<&'a str> {
                 *candidate,
             )
         })
-        .filter(|(d, candidate)| *d <= (candidate.len().max(word.len()) / 3).max(1))
+        .filter(|(d, candidate)| is_close(*d, word, candidate))
         .min_by_key(|(d, _)| *d)
         .map(|(_, candidate)| candidate)
 }
 
-/// Levenshtein distance, counting a swap of two neighbours as one edit.
-fn distance(a: &str, b: &str) -> usize {
+/// Whether `distance` edits between `word` and `candidate` still read as a
+/// typo: a third of the longer word, at least one edit.
+pub fn is_close(distance: usize, word: &str, candidate: &str) -> bool {
+    distance <= (candidate.chars().count().max(word.chars().count()) / 3).max(1)
+}
+
+/// Levenshtein distance by characters, counting a swap of two neighbours as
+/// one edit (typos swap letters more often than they drop them).
+pub fn distance(a: &str, b: &str) -> usize {
     let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
     let mut rows = vec![vec![0usize; b.len() + 1]; a.len() + 1];
@@ -44,15 +54,65 @@ fn distance(a: &str, b: &str) -> usize {
 
 #[cfg(test)]
 mod tests {
-    use super::closest;
+    use super::{closest, distance};
+
+    // The same vectors as the other copy (the derive's `similar.rs` and the
+    // companion's `tooling/companion/similar.rs`): a change to either side
+    // breaks one of the two tests.
+    const DISTANCES: &[(&str, &str, usize)] = &[
+        ("", "abc", 3),
+        ("exit", "exit", 0),
+        ("exti", "exit", 1),
+        ("hnit", "hint", 1),
+        ("LOCK_HLED", "LOCK_HELD", 1),
+        ("lock_held", "LOCK_HELD", 8),
+        ("fallbak", "fallback", 1),
+        ("E0500x", "E0500", 1),
+        ("kitten", "sitting", 3),
+    ];
+    const SUGGESTIONS: &[(&str, &[&str], Option<&str>)] = &[
+        (
+            "exti",
+            &["exit", "doc", "hint", "name", "fallback"],
+            Some("exit"),
+        ),
+        (
+            "hnit",
+            &["exit", "doc", "hint", "name", "fallback"],
+            Some("hint"),
+        ),
+        (
+            "EXIT",
+            &["exit", "doc", "hint", "name", "fallback"],
+            Some("exit"),
+        ),
+        (
+            "fallbak",
+            &["exit", "doc", "hint", "name", "fallback"],
+            Some("fallback"),
+        ),
+        ("zzzzzz", &["exit", "doc", "hint", "name", "fallback"], None),
+        (
+            "dcos",
+            &["docs", "lock", "list", "explain", "check"],
+            Some("docs"),
+        ),
+        ("--chek", &["--out", "--check"], Some("--check")),
+        ("zzz", &["docs", "lock"], None),
+        ("ab", &["xy"], None),
+    ];
 
     #[test]
-    fn suggests_likely_typos_only() {
-        let keys = ["exit", "doc", "hint", "name", "fallback"];
-        assert_eq!(closest("exti", &keys), Some("exit"));
-        assert_eq!(closest("hnit", &keys), Some("hint"));
-        assert_eq!(closest("fallbak", &keys), Some("fallback"));
-        assert_eq!(closest("EXIT", &keys), Some("exit"));
-        assert_eq!(closest("zzzzzz", &keys), None);
+    fn distance_matches_the_shared_vectors() {
+        for &(a, b, d) in DISTANCES {
+            assert_eq!(distance(a, b), d, "distance({a:?}, {b:?})");
+        }
+    }
+
+    #[test]
+    fn closest_matches_the_shared_vectors() {
+        for &(word, candidates, expected) in SUGGESTIONS {
+            assert_eq!(closest(word, candidates), expected, "closest({word:?})");
+        }
     }
 }

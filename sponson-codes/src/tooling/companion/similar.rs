@@ -1,40 +1,118 @@
 //! "did you mean": how close a mistyped command, flag or code is to the
-//! known ones.
+//! known ones. A copy of the derive's `similar.rs` (a proc-macro crate cannot
+//! share code with the runtime); both are tested against the same vectors.
 
-/// The candidate closest to `word`, if it is close enough to be a typo.
+/// The candidate closest to `word`, if it is close enough to be a likely typo
+/// (ASCII case ignored; the first of equally close candidates).
 pub(crate) fn closest<'a>(word: &str, candidates: &[&'a str]) -> Option<&'a str> {
+    let lowered = word.to_ascii_lowercase();
     candidates
         .iter()
-        .map(|c| (distance(&word.to_lowercase(), &c.to_lowercase()), *c))
-        .filter(|(d, c)| *d <= (c.len() / 3).max(2))
-        .min()
-        .map(|(_, c)| c)
+        .map(|candidate| {
+            (
+                distance(&lowered, &candidate.to_ascii_lowercase()),
+                *candidate,
+            )
+        })
+        .filter(|(d, candidate)| is_close(*d, word, candidate))
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, candidate)| candidate)
 }
 
-/// Levenshtein distance, by characters.
+/// Whether `distance` edits between `word` and `candidate` still read as a
+/// typo: a third of the longer word, at least one edit.
+pub(crate) fn is_close(distance: usize, word: &str, candidate: &str) -> bool {
+    distance <= (candidate.chars().count().max(word.chars().count()) / 3).max(1)
+}
+
+/// Levenshtein distance by characters, counting a swap of two neighbours as
+/// one edit (typos swap letters more often than they drop them).
 pub(crate) fn distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut prev = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let cur = row[j + 1];
-            row[j + 1] = (prev + usize::from(ca != *cb)).min(row[j] + 1).min(cur + 1);
-            prev = cur;
+    let mut rows = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in rows.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in rows[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut d = (rows[i - 1][j] + 1)
+                .min(rows[i][j - 1] + 1)
+                .min(rows[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                d = d.min(rows[i - 2][j - 2] + 1);
+            }
+            rows[i][j] = d;
         }
     }
-    row[b.len()]
+    rows[a.len()][b.len()]
 }
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use super::{closest, distance};
+
+    // The same vectors as the other copy (the derive's `similar.rs` and the
+    // companion's `tooling/companion/similar.rs`): a change to either side
+    // breaks one of the two tests.
+    const DISTANCES: &[(&str, &str, usize)] = &[
+        ("", "abc", 3),
+        ("exit", "exit", 0),
+        ("exti", "exit", 1),
+        ("hnit", "hint", 1),
+        ("LOCK_HLED", "LOCK_HELD", 1),
+        ("lock_held", "LOCK_HELD", 8),
+        ("fallbak", "fallback", 1),
+        ("E0500x", "E0500", 1),
+        ("kitten", "sitting", 3),
+    ];
+    const SUGGESTIONS: &[(&str, &[&str], Option<&str>)] = &[
+        (
+            "exti",
+            &["exit", "doc", "hint", "name", "fallback"],
+            Some("exit"),
+        ),
+        (
+            "hnit",
+            &["exit", "doc", "hint", "name", "fallback"],
+            Some("hint"),
+        ),
+        (
+            "EXIT",
+            &["exit", "doc", "hint", "name", "fallback"],
+            Some("exit"),
+        ),
+        (
+            "fallbak",
+            &["exit", "doc", "hint", "name", "fallback"],
+            Some("fallback"),
+        ),
+        ("zzzzzz", &["exit", "doc", "hint", "name", "fallback"], None),
+        (
+            "dcos",
+            &["docs", "lock", "list", "explain", "check"],
+            Some("docs"),
+        ),
+        ("--chek", &["--out", "--check"], Some("--check")),
+        ("zzz", &["docs", "lock"], None),
+        ("ab", &["xy"], None),
+    ];
 
     #[test]
-    fn distance_counts_edits() {
-        assert_eq!(distance("LOCK_HLED", "LOCK_HELD"), 2);
-        assert_eq!(distance("", "abc"), 3);
-        assert_eq!(closest("zzz", &["docs", "lock"]), None);
+    fn distance_matches_the_shared_vectors() {
+        for &(a, b, d) in DISTANCES {
+            assert_eq!(distance(a, b), d, "distance({a:?}, {b:?})");
+        }
+    }
+
+    #[test]
+    fn closest_matches_the_shared_vectors() {
+        for &(word, candidates, expected) in SUGGESTIONS {
+            assert_eq!(closest(word, candidates), expected, "closest({word:?})");
+        }
     }
 }

@@ -87,7 +87,7 @@ pub(crate) fn suggestions<'a>(catalog: &'a Catalog, code: &str) -> Vec<&'a str> 
         scored.dedup_by(|a, b| a.1 == b.1);
         scored
     };
-    let near = scored(&|d, name| d <= (name.len() / 3).max(2));
+    let near = scored(&|d, name| super::similar::is_close(d, &wanted, name));
     if let Some(&(best, _)) = near.first() {
         return near
             .into_iter()
