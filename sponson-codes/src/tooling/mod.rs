@@ -8,4 +8,5 @@ pub(crate) mod diff;
 pub(crate) mod files;
 pub mod lock;
 pub mod markdown;
+pub(crate) mod stale;
 pub mod testing;

@@ -33,10 +33,9 @@ use std::path::Path;
 
 use crate::code::EnumInfo;
 use crate::tooling::catalog::Catalog;
-use crate::tooling::diff::{describe, MAX_DIFF_LINES};
 use crate::tooling::files;
-use crate::tooling::lock::compare;
 use crate::tooling::markdown::render_markdown;
+use crate::tooling::stale::{self, LockState, Verdict};
 
 /// The environment variable that makes the helpers rewrite stale files.
 pub const BLESS_VAR: &str = "SPONSON_CODES_BLESS";
@@ -121,23 +120,21 @@ pub fn check_docs(
 ) -> Result<Freshness, Stale> {
     let markdown = render_markdown(enums, regenerate);
     let current = read(path)?;
-    if current.as_deref() == Some(markdown.as_bytes()) {
-        return Ok(Freshness::Fresh);
-    }
-    if bless {
-        return write(path, &markdown);
-    }
-    let mut message = match &current {
-        None => format!("`{}` does not exist", path.display()),
-        Some(_) => format!("`{}` is stale", path.display()),
+    let shown = path.display().to_string();
+    let message = match Verdict::of(current.as_deref(), &markdown) {
+        Verdict::Fresh => return Ok(Freshness::Fresh),
+        _ if bless => return write(path, &markdown),
+        Verdict::Missing => format!("{}{}\n", stale::missing(&shown, regenerate), or_bless()),
+        Verdict::Stale { diff } => {
+            format!("{}{}\n{diff}", stale::stale(&shown, regenerate), or_bless())
+        }
     };
-    message.push_str(&format!(
-        "; regenerate it with `{regenerate}`, or run the tests with {BLESS_VAR}=1\n"
-    ));
-    if let Some(current) = current {
-        message.push_str(&describe(&current, &markdown, MAX_DIFF_LINES));
-    }
     Err(Stale { message })
+}
+
+/// What the test helpers add to the companion's wording.
+fn or_bless() -> String {
+    format!(", or run the tests with {BLESS_VAR}=1")
 }
 
 /// Compares the lock at `path` with the contract of `enums`, naming each
@@ -172,37 +169,30 @@ pub fn check_lock(
     if bless {
         return write(path, &json);
     }
-    let shown = path.display();
+    let shown = path.display().to_string();
     let Some(current) = current else {
         return Err(Stale {
-            message: format!(
-                "`{shown}` does not exist; write it with `{regenerate}`, or run the tests with {BLESS_VAR}=1\n"
-            ),
+            message: format!("{}{}\n", stale::missing(&shown, regenerate), or_bless()),
         });
     };
-    let old = Catalog::from_json(&String::from_utf8_lossy(&current)).map_err(|e| Stale {
+    let state = LockState::compare(&current, &live, &shown).map_err(|why| Stale {
         message: format!(
-            "cannot read the lock file `{shown}`: {e}; regenerate it with `{regenerate}`\n{}",
-            describe(&current, &json, MAX_DIFF_LINES)
+            "{why}; regenerate it with `{regenerate}`{}\n{}",
+            or_bless(),
+            Verdict::of(Some(&current), &json).diff()
         ),
     })?;
-    let report = compare(&old, &live);
-    let mut message = if report.is_breaking() {
+    let message = if state.report.is_breaking() {
+        let (message, _) = state.breaking(&shown);
         format!(
-            "`{shown}` records codes that changed incompatibly; undo the breaking changes, or for a major release accept them with `{regenerate}` or {BLESS_VAR}=1\n"
+            "{message}\n{} or {BLESS_VAR}=1\n{}",
+            stale::accept_breaking(regenerate),
+            state.report
         )
     } else {
-        format!(
-            "`{shown}` is stale; regenerate it with `{regenerate}`, or run the tests with {BLESS_VAR}=1\n"
-        )
+        let behind = state.behind(&shown, regenerate).unwrap_or_default();
+        format!("{behind}{}\n{}{}", or_bless(), state.report, state.diff)
     };
-    message.push_str(&report.to_string());
-    if report.is_unchanged() {
-        message.push_str(
-            "its codes and exits are unchanged but the file differs (order, variant names or an older format):\n",
-        );
-        message.push_str(&describe(&current, &json, MAX_DIFF_LINES));
-    }
     Err(Stale { message })
 }
 

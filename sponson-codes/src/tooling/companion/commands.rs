@@ -10,10 +10,9 @@ use super::{text, Companion};
 use crate::code::registry::duplicates;
 use crate::code::EnumInfo;
 use crate::tooling::catalog::Catalog;
-use crate::tooling::diff::{describe, MAX_DIFF_LINES};
 use crate::tooling::files;
-use crate::tooling::lock::{compare, Compatibility};
 use crate::tooling::markdown::render_markdown;
+use crate::tooling::stale::{self, LockState, Verdict};
 
 /// A successful command's output: text for people, data for the envelope.
 pub(crate) struct Reply {
@@ -81,11 +80,11 @@ pub(crate) fn lock(
         let json = live.to_lock_json();
         return generated_file(&target, &json, false, CompanionCode::LockStale, "lock");
     }
-    let state = LockState::read(&target, &live)?;
+    let state = read_lock_state(&target, &live)?;
     if state.report.is_breaking() {
-        return Err(breaking(&target, &state.report));
+        return Err(breaking(&target, &state));
     }
-    if let Some(behind) = state.behind(&target) {
+    if let Some(behind) = state.behind(&target.shown, &target.regenerate) {
         let changes = state.changes();
         return Err(Failure::new(CompanionCode::LockStale, behind)
             .with_detail("path", &target.shown)
@@ -99,65 +98,13 @@ pub(crate) fn lock(
     })
 }
 
-/// The committed lock compared with the live codes: what `check` and
+/// The committed lock at `target` against `live`: what `check` and
 /// `lock --check` both report.
-struct LockState {
-    report: Compatibility,
-    /// Whether the file differs from what `lock` would write.
-    stale: bool,
-    /// A capped diff of the file against what `lock` would write.
-    diff: String,
-}
-
-impl LockState {
-    fn read(target: &Target, live: &Catalog) -> Result<LockState, Failure> {
-        let bytes = read_lock_bytes(target)?;
-        let old = Catalog::from_json(&String::from_utf8_lossy(&bytes)).map_err(|e| {
-            let mut message = format!("cannot read the lock file `{}`: {e}", target.shown);
-            // A BOM or bytes that are not UTF-8 are the usual reason; say so.
-            if bytes.starts_with("\u{feff}".as_bytes()) {
-                message.push_str("; it starts with a byte order mark (U+FEFF)");
-            } else if core::str::from_utf8(&bytes).is_err() {
-                message.push_str("; it is not valid UTF-8");
-            }
-            Failure::new(CompanionCode::LockInvalid, message).with_detail("path", &target.shown)
-        })?;
-        let fresh = live.to_lock_json();
-        let stale = bytes != fresh.as_bytes();
-        Ok(LockState {
-            report: compare(&old, live),
-            stale,
-            diff: if stale {
-                describe(&bytes, &fresh, MAX_DIFF_LINES)
-            } else {
-                String::new()
-            },
-        })
-    }
-
-    fn changes(&self) -> Vec<String> {
-        self.report
-            .changes
-            .iter()
-            .map(ToString::to_string)
-            .collect()
-    }
-
-    /// Why the lock is behind, or `None` when it is up to date.
-    fn behind(&self, target: &Target) -> Option<String> {
-        if !self.stale {
-            return None;
-        }
-        let why = match self.report.changes.len() {
-            0 => "its codes and exits are unchanged but the file differs (order, variant names or an older format)".to_owned(),
-            1 => "1 additive change".to_owned(),
-            n => format!("{n} additive changes"),
-        };
-        Some(format!(
-            "the lock `{}` is behind: {why}; update it with `{}`",
-            target.shown, target.regenerate
-        ))
-    }
+fn read_lock_state(target: &Target, live: &Catalog) -> Result<LockState, Failure> {
+    let bytes = read_lock_bytes(target)?;
+    LockState::compare(&bytes, live, &target.shown).map_err(|message| {
+        Failure::new(CompanionCode::LockInvalid, message).with_detail("path", &target.shown)
+    })
 }
 
 /// Compares or writes one generated file.
@@ -165,29 +112,21 @@ fn generated_file(
     target: &Target,
     contents: &str,
     check: bool,
-    stale: CompanionCode,
+    stale_code: CompanionCode,
     what: &str,
 ) -> Result<Reply, Failure> {
     let current = files::read_optional(&target.path).map_err(|e| io_failure("read", target, &e))?;
-    let fresh = current.as_deref() == Some(contents.as_bytes());
+    let verdict = Verdict::of(current.as_deref(), contents);
+    let fresh = matches!(verdict, Verdict::Fresh);
     if check && !fresh {
-        let (message, diff) = match &current {
-            None => (
-                format!(
-                    "`{}` does not exist; generate it with `{}`",
-                    target.shown, target.regenerate
-                ),
+        let (message, diff) = match verdict {
+            Verdict::Stale { diff } => (stale::stale(&target.shown, &target.regenerate), diff),
+            _ => (
+                stale::missing(&target.shown, &target.regenerate),
                 String::new(),
             ),
-            Some(current) => (
-                format!(
-                    "`{}` is stale; regenerate it with `{}`",
-                    target.shown, target.regenerate
-                ),
-                describe(current, contents, MAX_DIFF_LINES),
-            ),
         };
-        return Err(Failure::new(stale, message)
+        return Err(Failure::new(stale_code, message)
             .with_detail("path", &target.shown)
             .with_detail("regenerate", &target.regenerate)
             .with_detail("diff", &diff));
@@ -307,10 +246,10 @@ pub(crate) fn check(
         .with_detail("profiles", &names));
     }
     let target = Target::new(companion, "lock", lock, companion.lock_path);
-    let state = LockState::read(&target, &Catalog::from_enums(enums))?;
+    let state = read_lock_state(&target, &Catalog::from_enums(enums))?;
     let report = &state.report;
     if report.is_breaking() {
-        return Err(breaking(&target, report));
+        return Err(breaking(&target, &state));
     }
     let changes = state.changes();
     let warnings: Vec<String> = report.warnings.iter().map(ToString::to_string).collect();
@@ -325,7 +264,7 @@ pub(crate) fn check(
     for line in &changes {
         text.push_str(&format!("additive: {line}\n"));
     }
-    let behind = state.behind(&target);
+    let behind = state.behind(&target.shown, &target.regenerate);
     match &behind {
         Some(behind) => text.push_str(&format!("{behind}\n")),
         None => text.push_str(&format!("the lock `{}` is up to date\n", target.shown)),
@@ -350,49 +289,24 @@ fn read_lock_bytes(target: &Target) -> Result<Vec<u8>, Failure> {
     text.ok_or_else(|| {
         Failure::new(
             CompanionCode::LockMissing,
-            format!(
-                "no lock file at `{}`; write it with `{}`",
-                target.shown, target.regenerate
-            ),
+            stale::missing(&target.shown, &target.regenerate),
         )
         .with_detail("path", &target.shown)
         .with_detail("regenerate", &target.regenerate)
     })
 }
 
-/// The most changes a message names.
-const MAX_IN_MESSAGE: usize = 10;
-
-fn breaking(target: &Target, report: &Compatibility) -> Failure {
-    let breaking: Vec<String> = report.breaking().map(ToString::to_string).collect();
-    let warnings: Vec<String> = report.warnings.iter().map(ToString::to_string).collect();
-    // A message stays short: the first few, and a count of the rest (the
-    // details list them all).
-    let mut listed = breaking
+fn breaking(target: &Target, state: &LockState) -> Failure {
+    let (message, breaking) = state.breaking(&target.shown);
+    let warnings: Vec<String> = state
+        .report
+        .warnings
         .iter()
-        .take(MAX_IN_MESSAGE)
-        .map(String::as_str)
-        .collect::<Vec<_>>()
-        .join("; ");
-    if breaking.len() > MAX_IN_MESSAGE {
-        listed.push_str(&format!(
-            "; and {} more (see `breaking` in the details)",
-            breaking.len() - MAX_IN_MESSAGE
-        ));
-    }
-    Failure::new(
-        CompanionCode::BreakingChange,
-        format!(
-            "{} breaking change(s) against `{}`: {listed}",
-            breaking.len(),
-            target.shown,
-        ),
-    )
-    .with_hint(format!(
-        "undo the changes, or for a major release accept them with `{}`",
-        target.regenerate
-    ))
-    .with_detail("path", &target.shown)
-    .with_detail("breaking", &breaking)
-    .with_detail("warnings", &warnings)
+        .map(ToString::to_string)
+        .collect();
+    Failure::new(CompanionCode::BreakingChange, message)
+        .with_hint(stale::accept_breaking(&target.regenerate))
+        .with_detail("path", &target.shown)
+        .with_detail("breaking", &breaking)
+        .with_detail("warnings", &warnings)
 }
