@@ -197,7 +197,7 @@ fn a_rustc_sized_registry_with_explanations_from_files() {
     assert_eq!(codes.len(), CODES + 1);
     for (i, entry) in (1..=CODES).zip(codes) {
         assert_eq!(entry["code"], code(i).as_str());
-        assert_eq!(entry["explanation"], explanation(i).trim(), "{}", code(i));
+        assert_eq!(entry["explain"], explanation(i).trim(), "{}", code(i));
     }
     let (text, _, exit) = scale.companion(&["explain", "E0499"]);
     assert_eq!(exit, 0);
