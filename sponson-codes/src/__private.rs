@@ -52,7 +52,7 @@ pub const fn index_of(table: &[CodeInfo], code: &str) -> Option<usize> {
     None
 }
 
-const fn const_str_eq(a: &str, b: &str) -> bool {
+pub(crate) const fn const_str_eq(a: &str, b: &str) -> bool {
     let (a, b) = (a.as_bytes(), b.as_bytes());
     if a.len() != b.len() {
         return false;

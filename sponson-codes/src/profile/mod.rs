@@ -558,20 +558,7 @@ const fn duplicate(key: &str) -> &'static str {
     }
 }
 
-const fn str_eq(a: &str, b: &str) -> bool {
-    let (a, b) = (a.as_bytes(), b.as_bytes());
-    if a.len() != b.len() {
-        return false;
-    }
-    let mut i = 0;
-    while i < a.len() {
-        if a[i] != b[i] {
-            return false;
-        }
-        i += 1;
-    }
-    true
-}
+use crate::__private::const_str_eq as str_eq;
 
 /// A fixed-size key list, so that the checks run in a `const`.
 #[derive(Clone, Copy)]
