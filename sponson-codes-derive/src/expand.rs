@@ -240,7 +240,7 @@ fn exit_code_impl(input: &Input) -> TokenStream {
 /// unit variants can be rebuilt from its code string alone.
 fn unit_impls(input: &Input) -> syn::Result<TokenStream> {
     let ident = input.ident;
-    let from_code = lookup::from_code_body(input)?;
+    let from_code = lookup::from_code_body(input, &quote!(__sp::ErrorCode))?;
     let variants: Vec<_> = input.variants.iter().map(|v| v.ident).collect();
     let string_form = string_form(input);
     Ok(quote! {

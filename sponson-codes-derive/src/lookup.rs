@@ -33,12 +33,14 @@ fn by_size(n: usize) -> bool {
     n <= MATCH_MAX
 }
 
-/// The body of `ErrorCodeSet::from_code(code: &str) -> Option<Self>`.
-pub fn from_code_body(input: &Input) -> syn::Result<TokenStream> {
+/// The body of `from_code(code: &str) -> Option<Self>` for an enum whose
+/// code table is `<Enum as #table_trait>::TABLE` (`ErrorCode` or
+/// `WarningCode`) and which has the inherent `__sponson_from_index`.
+pub fn from_code_body(input: &Input, table_trait: &TokenStream) -> syn::Result<TokenStream> {
     if by_size(input.variants.len()) {
         Ok(by_match(input))
     } else {
-        by_hash(input)
+        by_hash(input, table_trait)
     }
 }
 
@@ -56,7 +58,7 @@ fn by_match(input: &Input) -> TokenStream {
     }
 }
 
-fn by_hash(input: &Input) -> syn::Result<TokenStream> {
+fn by_hash(input: &Input, table_trait: &TokenStream) -> syn::Result<TokenStream> {
     let ident = input.ident;
     let codes: Vec<&str> = input.variants.iter().map(|v| v.code.as_str()).collect();
     let hash = phf::build(&codes).ok_or_else(|| {
@@ -78,7 +80,7 @@ fn by_hash(input: &Input) -> syn::Result<TokenStream> {
         static PILOTS: [__sp::core::primitive::u16; #pilot_count] = [#(#pilots),*];
         static SLOTS: [(&__sp::core::primitive::str, __sp::core::primitive::u32); #n] = {
             const ORDER: [__sp::core::primitive::u32; #n] = [#(#order),*];
-            let table = <#ident as __sp::ErrorCode>::TABLE;
+            let table = <#ident as #table_trait>::TABLE;
             let mut slots: [(&__sp::core::primitive::str, __sp::core::primitive::u32); #n] = [("", 0); #n];
             let mut slot = 0;
             while slot < #n {

@@ -6,8 +6,8 @@ use crate::ast::Input;
 use crate::attr::Keyed;
 use crate::ctxt::Ctxt;
 use crate::expand::{enum_record, krate, table_entry, write_details};
-use crate::phf;
-use proc_macro2::{Literal, TokenStream};
+use crate::lookup;
+use proc_macro2::TokenStream;
 use quote::quote;
 
 pub fn derive(input: TokenStream) -> TokenStream {
@@ -216,29 +216,14 @@ fn expand(input: &Input) -> syn::Result<TokenStream> {
     })
 }
 
-/// `ALL`, `from_code` (by the same perfect hash as error codes), `FromStr`
+/// `ALL`, `from_code` (by the same lookup as error codes), `FromStr`
 /// and serde, for an enum of unit variants.
 fn unit_impls(input: &Input) -> syn::Result<TokenStream> {
     let ident = input.ident;
     let vis = &input.original.vis;
-    let codes: Vec<&str> = input.variants.iter().map(|v| v.code.as_str()).collect();
-    let hash = phf::build(&codes).ok_or_else(|| {
-        syn::Error::new_spanned(
-            ident,
-            "could not build the lookup table for these codes; please report this with the enum",
-        )
-    })?;
-    let n = codes.len();
-    let mut order = vec![0u32; n];
-    for (index, code) in codes.iter().enumerate() {
-        order[phf::lookup(&hash, code, n)] = index as u32;
-    }
-    let seed = Literal::u64_suffixed(hash.seed);
-    let pilots = hash.pilots.iter().map(|p| Literal::u16_unsuffixed(*p));
-    let pilot_count = hash.pilots.len();
-    let order = order.iter().map(|i| Literal::u32_unsuffixed(*i));
+    let from_code = lookup::from_code_body(input, &quote!(__sp::WarningCode))?;
     let variants: Vec<_> = input.variants.iter().map(|v| v.ident).collect();
-    let indices = 0..n;
+    let indices = 0..variants.len();
     Ok(quote! {
         #[automatically_derived]
         impl #ident {
@@ -248,21 +233,15 @@ fn unit_impls(input: &Input) -> syn::Result<TokenStream> {
             /// The variant whose code is exactly `code`, if the enum lists it.
             #[must_use]
             #vis fn from_code(code: &__sp::core::primitive::str) -> __sp::core::option::Option<Self> {
-                static PILOTS: [__sp::core::primitive::u16; #pilot_count] = [#(#pilots),*];
-                static SLOTS: [(&__sp::core::primitive::str, __sp::core::primitive::u32); #n] = {
-                    const ORDER: [__sp::core::primitive::u32; #n] = [#(#order),*];
-                    let table = <#ident as __sp::WarningCode>::TABLE;
-                    let mut slots: [(&__sp::core::primitive::str, __sp::core::primitive::u32); #n] = [("", 0); #n];
-                    let mut slot = 0;
-                    while slot < #n {
-                        slots[slot] = (table[ORDER[slot] as __sp::core::primitive::usize].code, ORDER[slot]);
-                        slot += 1;
-                    }
-                    slots
-                };
-                match __sp::lookup(code, #seed, &PILOTS, &SLOTS) {
-                    #(__Some(#indices) => __Some(Self::#variants),)*
-                    _ => __None,
+                #from_code
+            }
+
+            #[doc(hidden)]
+            #[must_use]
+            #vis const fn __sponson_from_index(index: __sp::core::primitive::usize) -> Self {
+                match index {
+                    #(#indices => Self::#variants,)*
+                    _ => __sp::core::panic!("no variant at this index"),
                 }
             }
         }
