@@ -60,6 +60,8 @@ pub struct VariantAttrs {
     pub url: Option<Keyed<LitStr>>,
     /// `explain = "errors/E0499.md"`: the explanation's file, relative to the package.
     pub explain: Option<Keyed<LitStr>>,
+    /// The variant's own `#[deprecated]`, which retires its code.
+    pub deprecated: Option<Deprecated>,
     /// Keys that were written but rejected (a bad value, or a misspelling of
     /// the key), so that no second error says they are missing.
     pub rejected: Vec<&'static str>,
@@ -70,6 +72,15 @@ impl VariantAttrs {
     pub fn attempted(&self, key: &str) -> bool {
         self.rejected.contains(&key)
     }
+}
+
+/// A variant's `#[deprecated]`: rustc warns wherever the variant is named,
+/// which is what raising a retired code should do.
+pub struct Deprecated {
+    /// The attribute's path, where errors about it point.
+    pub path: syn::Path,
+    /// `#[deprecated = "..."]` or `#[deprecated(note = "...")]`.
+    pub note: Option<LitStr>,
 }
 
 #[derive(Default)]
@@ -493,7 +504,56 @@ pub fn variant_attrs(cx: &Ctxt, attrs: &[Attribute]) -> VariantAttrs {
             cx.syn_error(error);
         }
     }
+    out.deprecated = deprecated(attrs);
+    // A deprecated variant is a retired code; its note is the retirement
+    // note unless `retired` gives one of its own.
+    if out.retired.is_none() {
+        if let Some(Deprecated {
+            path,
+            note: Some(note),
+        }) = &out.deprecated
+        {
+            out.retired = Some(Keyed {
+                key: path.clone(),
+                value: note.clone(),
+            });
+        }
+    }
     out
+}
+
+/// The variant's `#[deprecated]`, with its note. Its syntax is rustc's to
+/// check; a form that is not understood here reads as having no note.
+fn deprecated(attrs: &[Attribute]) -> Option<Deprecated> {
+    let attr = attrs
+        .iter()
+        .find(|attr| attr.path().is_ident("deprecated"))?;
+    let note = match &attr.meta {
+        syn::Meta::NameValue(nv) => match &nv.value {
+            Expr::Lit(ExprLit {
+                lit: Lit::Str(lit), ..
+            }) => Some(lit.clone()),
+            _ => None,
+        },
+        syn::Meta::List(_) => {
+            let mut note = None;
+            // Other keys (`since`) and their values are skipped.
+            let _ = attr.parse_nested_meta(|meta| {
+                if meta.path.is_ident("note") {
+                    note = Some(meta.value()?.parse::<LitStr>()?);
+                } else if meta.input.peek(Token![=]) {
+                    meta.value()?.parse::<Expr>()?;
+                }
+                Ok(())
+            });
+            note
+        }
+        syn::Meta::Path(_) => None,
+    };
+    Some(Deprecated {
+        path: attr.path().clone(),
+        note,
+    })
 }
 
 fn variant_key(cx: &Ctxt, meta: &ParseNestedMeta, out: &mut VariantAttrs) -> syn::Result<()> {

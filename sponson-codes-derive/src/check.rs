@@ -20,6 +20,7 @@ pub fn check(cx: &Ctxt, input: &Input) {
     one_fallback(cx, input);
     at_most_one_usage(cx, input);
     live_special_codes(cx, input);
+    deprecated_has_note(cx, input);
     named_details(cx, input);
     crate::explain::check(cx, input);
 }
@@ -372,6 +373,23 @@ fn live_special_codes(cx: &Ctxt, input: &Input) {
     }
 }
 
+/// A deprecated variant is a retired code, and a retired code's docs say
+/// what to use instead: that text has to come from somewhere.
+fn deprecated_has_note(cx: &Ctxt, input: &Input) {
+    for variant in &input.variants {
+        let attrs = &variant.attrs;
+        let Some(deprecated) = &attrs.deprecated else {
+            continue;
+        };
+        if attrs.retired.is_none() && !attrs.attempted("retired") {
+            cx.error_spanned_by(
+                &deprecated.path,
+                "a deprecated variant retires its code, and the docs need to say what to use instead; write #[deprecated = \"use LOCK_TIMEOUT\"] or add `retired = \"...\"` to the #[code(...)]",
+            );
+        }
+    }
+}
+
 /// The envelope's own keys: a detail under one of them would be dropped.
 const RESERVED_DETAILS: &[&str] = &["code", "message", "hint"];
 
@@ -417,6 +435,7 @@ pub fn check_shared_with_warnings(cx: &Ctxt, input: &Input) {
     texts_not_too_long(cx, input);
     valid_names(cx, input);
     unique_codes(cx, input);
+    deprecated_has_note(cx, input);
     named_details(cx, input);
     crate::explain::check(cx, input);
 }

@@ -28,8 +28,10 @@ pub fn expand(input: &Input) -> syn::Result<TokenStream> {
     } else {
         TokenStream::new()
     };
+    let warnings = crate::retired::undeprecated_warnings(input);
+    // `deprecated`: a retired variant is `#[deprecated]`, and the tables name it.
     Ok(quote! {
-        #[allow(non_upper_case_globals, unused_qualifications)]
+        #[allow(non_upper_case_globals, unused_qualifications, deprecated)]
         const _: () = {
             use #krate::__private as __sp;
             use __sp::core::option::Option::{None as __None, Some as __Some};
@@ -41,6 +43,7 @@ pub fn expand(input: &Input) -> syn::Result<TokenStream> {
                 __sp::Registration::__new(<#ident as __sp::ErrorCode>::ENUM)
             }
         };
+        #warnings
     })
 }
 
@@ -243,7 +246,10 @@ fn unit_impls(input: &Input) -> syn::Result<TokenStream> {
     let from_code = lookup::from_code_body(input, &quote!(__sp::ErrorCode))?;
     let variants: Vec<_> = input.variants.iter().map(|v| v.ident).collect();
     let string_form = string_form(input);
+    let raise = crate::retired::raise_impl(input);
     Ok(quote! {
+        #raise
+
         #[automatically_derived]
         impl __sp::ErrorCodeSet for #ident {
             const ALL: &'static [Self] = &[#(Self::#variants),*];

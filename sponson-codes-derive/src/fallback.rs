@@ -42,6 +42,10 @@ pub fn expand(input: &Input, errors: syn::Error) -> TokenStream {
                         __sp::core::option::Option::None
                     }
                 }
+                #[automatically_derived]
+                impl __sp::RetiredCodes for #ident {
+                    type Code<const I: __sp::core::primitive::usize> = __sp::LiveCode;
+                }
                 #string_form
             }
         }
@@ -49,7 +53,7 @@ pub fn expand(input: &Input, errors: syn::Error) -> TokenStream {
     };
     quote! {
         #errors
-        #[allow(unused_qualifications)]
+        #[allow(unused_qualifications, deprecated)]
         const _: () = {
             use #krate::__private as __sp;
             #[automatically_derived]

@@ -13,6 +13,7 @@ mod lookup;
 mod phf;
 #[cfg(test)]
 mod random_tests;
+mod retired;
 mod similar;
 mod warnings;
 mod web;

@@ -159,8 +159,10 @@ fn expand(input: &Input) -> syn::Result<TokenStream> {
     } else {
         TokenStream::new()
     };
+    let warnings = crate::retired::undeprecated_warnings(input);
     Ok(quote! {
-        #[allow(non_upper_case_globals, unused_qualifications)]
+        #warnings
+        #[allow(non_upper_case_globals, unused_qualifications, deprecated)]
         const _: () = {
             use #krate::__private as __sp;
             use __sp::core::option::Option::{None as __None, Some as __Some};

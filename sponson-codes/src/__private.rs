@@ -67,6 +67,24 @@ pub(crate) const fn const_str_eq(a: &str, b: &str) -> bool {
     true
 }
 
+/// `code!`'s way to a retired code's deprecation: `Code<I>::RAISE` is a
+/// `#[deprecated]` constant exactly when the code at index `I` is retired,
+/// so naming it warns with the retirement note.
+pub trait RetiredCodes {
+    type Code<const I: usize>;
+}
+
+/// The `RAISE` of a code that is not retired. Inherent constants are found
+/// before trait ones, so a retired code's deprecated `RAISE` wins.
+pub trait Raise {
+    const RAISE: () = ();
+}
+
+/// [`RetiredCodes::Code`] of an enum without retired codes.
+pub struct LiveCode;
+
+impl Raise for LiveCode {}
+
 /// `FromStr` for a code enum: strict, an unknown code is an error.
 pub fn from_str<C: ErrorCodeSet>(code: &str) -> Result<C, UnknownCode> {
     C::from_code(code).ok_or_else(|| UnknownCode::new(code, C::ENUM.name))

@@ -56,13 +56,14 @@ fn retired(i: usize) -> bool {
 fn lib_rs() -> String {
     let mut variants = String::new();
     for i in 1..=CODES {
+        // rustc's way: a retired code's variant is deprecated.
         let retired = if retired(i) {
-            ", retired = \"no longer emitted\""
+            "    #[deprecated = \"no longer emitted\"]\n"
         } else {
             ""
         };
         variants.push_str(&format!(
-            "    #[code(exit = 2, name = \"{c}\", doc = \"Code {c} with `inline code`.\"{retired})]\n    C{c},\n",
+            "{retired}    #[code(exit = 2, name = \"{c}\", doc = \"Code {c} with `inline code`.\")]\n    C{c},\n",
             c = code(i)
         ));
     }
@@ -276,8 +277,8 @@ fn a_rustc_sized_registry_with_explanations_from_files() {
 
     // Retiring a code is reported as such, and is not breaking.
     let lib = lib_rs().replace(
-        "doc = \"Code E0301 with `inline code`.\")]",
-        "doc = \"Code E0301 with `inline code`.\", retired = \"replaced by E0302\")]",
+        "    #[code(exit = 2, name = \"E0301\"",
+        "    #[deprecated = \"replaced by E0302\"]\n    #[code(exit = 2, name = \"E0301\"",
     );
     fs::write(scale.dir.join("src/lib.rs"), lib).unwrap();
     let (out, err, exit) = scale.companion(&["check"]);

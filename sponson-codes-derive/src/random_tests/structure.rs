@@ -53,6 +53,10 @@ pub(super) struct Items {
     pub(super) consts: Vec<(String, TokenStream)>,
     pub(super) impls: Vec<Impl>,
     pub(super) macros: Vec<(String, TokenStream)>,
+    /// `struct` items, by name.
+    pub(super) structs: Vec<String>,
+    /// `const _: () = { .. };` blocks after the main one (warnings).
+    pub(super) trailing: Vec<TokenStream>,
 }
 
 #[derive(Debug)]
@@ -81,8 +85,8 @@ fn type_string(ty: &syn::Type) -> String {
     quote::ToTokens::to_token_stream(ty).to_string()
 }
 
-/// `#[attrs] const _: () = { items };` and nothing else.
-pub(super) fn parse_wrapper(input: ParseStream) -> syn::Result<Items> {
+/// `#[attrs] const _: () = { .. };`, returning what is inside the braces.
+fn const_block<'a>(input: ParseStream<'a>) -> syn::Result<syn::parse::ParseBuffer<'a>> {
     input.call(syn::Attribute::parse_outer)?;
     input.parse::<Token![const]>()?;
     input.parse::<Token![_]>()?;
@@ -95,13 +99,28 @@ pub(super) fn parse_wrapper(input: ParseStream) -> syn::Result<Items> {
     let content;
     syn::braced!(content in input);
     input.parse::<Token![;]>()?;
-    if !input.is_empty() {
-        return Err(input.error("tokens after the generated items"));
-    }
+    Ok(content)
+}
+
+/// `#[attrs] const _: () = { items };`, then only more such blocks (the
+/// derive's warnings), and nothing else.
+pub(super) fn parse_wrapper(input: ParseStream) -> syn::Result<Items> {
+    let content = const_block(input)?;
     let mut items = Items::default();
+    while !input.is_empty() {
+        let block = const_block(input)?;
+        items.trailing.push(block.parse()?);
+    }
     while !content.is_empty() {
         content.call(syn::Attribute::parse_outer)?;
-        if content.peek(Token![use]) {
+        if content.peek(Token![pub]) || content.peek(Token![struct]) {
+            let _: syn::Visibility = content.parse()?;
+            content.parse::<Token![struct]>()?;
+            let name: syn::Ident = content.parse()?;
+            let _: syn::Generics = content.parse()?;
+            content.parse::<Token![;]>()?;
+            items.structs.push(name.to_string());
+        } else if content.peek(Token![use]) {
             content.parse::<Token![use]>()?;
             items.uses.push(tokens_until_semi(&content)?.to_string());
         } else if content.peek(Token![const]) {
@@ -154,6 +173,7 @@ fn parse_impl(input: ParseStream) -> syn::Result<Impl> {
         if body.peek(Token![type]) {
             body.parse::<Token![type]>()?;
             let name: syn::Ident = body.parse()?;
+            let _: syn::Generics = body.parse()?;
             body.parse::<Token![=]>()?;
             let _: syn::Type = body.parse()?;
             body.parse::<Token![;]>()?;

@@ -40,9 +40,26 @@ pub(super) fn check_generated(
         None => return Err("no `use ... as __sp`".into()),
     };
 
-    // Impls: every one is for the enum, each trait once.
+    // Impls: every one is for the enum, each trait once; the retired codes'
+    // deprecated constants are impls of one generated struct.
     let mut traits: Vec<String> = Vec::new();
+    let mut deprecated_at: Vec<usize> = Vec::new();
     for imp in &items.impls {
+        if let Some(index) = imp.self_ty.strip_prefix("__SponsonRetired < ") {
+            match (&imp.trait_, index.strip_suffix(" >")) {
+                (Some(t), Some("I")) if t == "__sp :: Raise" => {}
+                (None, Some(index)) if imp.consts.iter().any(|(n, _)| n == "RAISE") => {
+                    deprecated_at.push(
+                        index
+                            .trim_end_matches("usize")
+                            .parse()
+                            .map_err(|e| format!("retired index `{index}`: {e}"))?,
+                    );
+                }
+                _ => return Err(format!("unexpected impl for `{}`", imp.self_ty)),
+            }
+            continue;
+        }
         match &imp.trait_ {
             Some(t) if t.starts_with("__sp :: core :: convert :: From <") => {
                 if t != &format!("__sp :: core :: convert :: From < {ident} >")
@@ -78,6 +95,7 @@ pub(super) fn check_generated(
             "__sp :: core :: str :: FromStr",
             "__sp :: serde :: Serialize",
             "__sp :: serde :: Deserialize < 'de >",
+            "__sp :: RetiredCodes",
         ]);
     }
     let mut got: Vec<&str> = traits.iter().map(String::as_str).collect();
@@ -183,6 +201,39 @@ pub(super) fn check_generated(
         .fallback = true;
     if error_code.consts.iter().any(|(n, _)| n == "FALLBACK_INFO") {
         return Err("FALLBACK_INFO is generated, not derived from ENUM".into());
+    }
+
+    // Retired codes: `code!` finds a deprecated constant at exactly their
+    // indices, and each gets a warning, since no input here is `#[deprecated]`.
+    let retired: Vec<usize> = (0..entries.len())
+        .filter(|&i| entries[i].retired.is_some())
+        .collect();
+    let want_deprecated = if all_units {
+        retired.clone()
+    } else {
+        Vec::new()
+    };
+    deprecated_at.sort_unstable();
+    if deprecated_at != want_deprecated {
+        return Err(format!(
+            "deprecated RAISE at {deprecated_at:?}, retired codes at {want_deprecated:?}"
+        ));
+    }
+    let want_structs = usize::from(!want_deprecated.is_empty());
+    if items.structs.len() != want_structs {
+        return Err(format!("structs {:?}", items.structs));
+    }
+    if items.trailing.len() != retired.len() {
+        return Err(format!(
+            "{} warnings for {} retired codes",
+            items.trailing.len(),
+            retired.len()
+        ));
+    }
+    for warning in &items.trailing {
+        if !warning.to_string().contains("deprecated") {
+            return Err(format!("warning block without a deprecation: {warning}"));
+        }
     }
 
     // Exit classes.

@@ -2,7 +2,8 @@
 
 /// The variant of a unit code enum whose code string is given, as a constant
 /// expression; a string the enum does not list is a compile error that names
-/// the string and the enum.
+/// the string and the enum, and a retired code is a deprecation warning
+/// carrying its retirement note.
 ///
 /// ```
 /// use sponson_codes::{code, ErrorCodes};
@@ -31,6 +32,18 @@
 #[macro_export]
 macro_rules! code {
     ($enum:ty, $code:literal $(,)?) => {{
+        // A retired code's `RAISE` is deprecated: naming it warns. An
+        // unlisted code names no code's (and fails below, once).
+        const __SPONSON_RAISED: $crate::__private::core::primitive::usize =
+            match $crate::__private::index_of(<$enum as $crate::ErrorCode>::TABLE, $code) {
+                $crate::__private::core::option::Option::Some(index) => index,
+                $crate::__private::core::option::Option::None => {
+                    $crate::__private::core::primitive::usize::MAX
+                }
+            };
+        #[allow(unused_imports)]
+        use $crate::__private::Raise as _;
+        let () = <<$enum as $crate::__private::RetiredCodes>::Code<__SPONSON_RAISED>>::RAISE;
         const __SPONSON_CODE: $enum = <$enum>::__sponson_from_index(
             match $crate::__private::index_of(<$enum as $crate::ErrorCode>::TABLE, $code) {
                 $crate::__private::core::option::Option::Some(index) => index,
