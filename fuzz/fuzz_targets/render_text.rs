@@ -66,7 +66,7 @@ fuzz_target!(|data: &[u8]| {
     terminal_safe(&out.stderr);
     let lines: Vec<&str> = out.stderr.split_terminator('\n').collect();
     assert_eq!(lines.len(), 2, "{:?}", out.stderr);
-    assert!(lines[0].starts_with("error: ") && lines[1].starts_with("hint: "));
+    assert!(lines[0].starts_with("error[LOCK_HELD]: ") && lines[1].starts_with("hint: "));
     assert_eq!(out.exit, 3);
     assert!(out.stdout.is_empty());
 

@@ -44,7 +44,7 @@ fn text_mode_escapes_message_hint_and_data() {
     let lines: Vec<&str> = failed.stderr.lines().collect();
     assert_eq!(lines.len(), 2, "{:?}", failed.stderr);
     assert!(
-        lines[0].starts_with("error: held\\nhint: run"),
+        lines[0].starts_with("error[LOCK_HELD]: held\\nhint: run"),
         "{}",
         lines[0]
     );

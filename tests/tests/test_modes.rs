@@ -36,7 +36,7 @@ fn assert_refused(json: &Output, text: &Output) {
     let doc: Value = serde_json::from_str(&json.stdout).unwrap();
     assert_eq!(doc["error"]["code"], "INTERNAL");
     assert!(text.stdout.is_empty(), "no data printed: {text:?}");
-    assert!(text.stderr.starts_with("error: "), "{text:?}");
+    assert!(text.stderr.starts_with("error[INTERNAL]: "), "{text:?}");
 }
 
 #[test]

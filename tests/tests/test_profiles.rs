@@ -379,7 +379,7 @@ mod runner {
         assert_eq!(text.stdout, "done\n");
         assert_eq!(
             text.stderr,
-            "warning: A YAML anchor was expanded.\nhint: Write it out.\n"
+            "warning[YAML_ANCHOR]: A YAML anchor was expanded.\nhint: Write it out.\n"
         );
     }
 

@@ -105,7 +105,10 @@ fn text_mode_splits_data_and_errors() {
     let ok = runner.render(|| Ok::<_, Error<Code>>("done"));
     assert_eq!((ok.stdout.as_str(), ok.exit), ("done\n", 0));
     let failed = runner.render(|| Err::<(), _>(Error::new(Code::LockHeld, "held")));
-    assert_eq!(failed.stderr, "error: held\nhint: Pass --wait.\n");
+    assert_eq!(
+        failed.stderr,
+        "error[LOCK_HELD]: held\nhint: Pass --wait.\n"
+    );
 }
 
 struct Closed;

@@ -146,12 +146,13 @@ fn a_closed_stdout_ends_quietly_with_the_fallback_exit() {
 }
 
 #[test]
-fn text_mode_is_unchanged() {
+fn text_mode_names_the_code_as_rustc_does() {
+    // The profile shapes the JSON document; text mode is for people.
     let run = noggin(&["push"]);
     assert_eq!(run.exit, 2);
     assert_eq!(
         run.stderr,
-        "error: push: title required (--title or positional)\n"
+        "error[title-required]: push: title required (--title or positional)\n"
     );
     assert!(run.stdout.is_empty());
 }

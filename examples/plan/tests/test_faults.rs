@@ -157,7 +157,11 @@ fn closed_stdout_in_text_mode_keeps_errors_on_stderr() {
     let args = [os("apply"), fixture("deploy.plan"), os("--env"), os("prod")];
     let run = plan_with_closed_stdout(&args);
     assert_eq!(run.exit, i32::from(Code::EnvNotApproved.exit_code()));
-    assert!(run.stderr.starts_with("error: "), "{}", run.stderr);
+    assert!(
+        run.stderr.starts_with("error[ENV_NOT_APPROVED]: "),
+        "{}",
+        run.stderr
+    );
     assert_eq!(panics_in(&run.stderr), 0);
 }
 

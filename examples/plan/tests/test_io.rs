@@ -49,7 +49,7 @@ fn text_mode_prints_data_and_errors_for_people() {
     assert!(failed.stdout.is_empty());
     assert_eq!(
         failed.stderr,
-        "error: deploy.plan writes to prod and no approver was given\nhint: Pass --approved-by <who>.\n"
+        "error[ENV_NOT_APPROVED]: deploy.plan writes to prod and no approver was given\nhint: Pass --approved-by <who>.\n"
     );
 }
 
@@ -76,5 +76,5 @@ fn text_mode_panic_has_no_json() {
     assert!(run.stdout.is_empty());
     assert!(run
         .stderr
-        .contains("error: the command stopped on an unexpected internal error"));
+        .contains("error[INTERNAL]: the command stopped on an unexpected internal error"));
 }

@@ -1,4 +1,4 @@
-//! The README shows one code on four surfaces; every snippet there is the
+//! The README shows one code on five surfaces; every snippet there is the
 //! real output, checked here (`SPONSON_CODES_BLESS=1` rewrites them).
 
 use service_example::client::Running;
@@ -24,6 +24,9 @@ async fn surfaces() -> Vec<(&'static str, String)> {
     let cli = Runner::<Code>::new("runs", Mode::Json)
         .render(|| Err::<(), _>(lock_held()))
         .stdout;
+    let text = Runner::<Code>::new("runs", Mode::Text)
+        .render(|| Err::<(), _>(lock_held()))
+        .stderr;
 
     let service = Running::start().await.unwrap();
     let reply = service
@@ -40,6 +43,7 @@ async fn surfaces() -> Vec<(&'static str, String)> {
     let miette = miette_report(&lock_held());
     vec![
         ("cli", cli),
+        ("text", text),
         ("http", http),
         ("mcp", mcp),
         ("miette", miette),

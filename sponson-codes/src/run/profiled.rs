@@ -217,7 +217,7 @@ fn output<C: ErrorCode>(doc: Option<Rendered>, exit: u8, errors_to_stderr: bool)
     out
 }
 
-/// Text mode: each warning as a `warning:` line (and its hint) on stderr,
+/// Text mode: each warning as a `warning[CODE]:` line (and its hint) on stderr,
 /// before the outcome's own lines.
 pub(crate) fn add_text_warnings(out: &mut Output, warnings: &[Warning]) {
     if warnings.is_empty() {
@@ -225,7 +225,11 @@ pub(crate) fn add_text_warnings(out: &mut Output, warnings: &[Warning]) {
     }
     let mut lines = String::new();
     for warning in warnings {
-        lines.push_str(&format!("warning: {}\n", escape_line(warning.message())));
+        lines.push_str(&format!(
+            "warning[{}]: {}\n",
+            escape_line(warning.code()),
+            escape_line(warning.message())
+        ));
         if let Some(hint) = warning.hint() {
             lines.push_str(&format!("hint: {}\n", escape_line(hint)));
         }

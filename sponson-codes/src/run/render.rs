@@ -24,7 +24,7 @@ use crate::run::output::Output;
 pub enum Mode {
     /// Exactly one JSON envelope.
     Json,
-    /// The data for people on stdout; `error: <message>` and the hint on stderr.
+    /// The data for people on stdout; `error[CODE]: <message>` and the hint on stderr.
     #[default]
     Text,
 }
@@ -89,7 +89,7 @@ pub(crate) fn render_json<T: Serialize, C: ErrorCode>(
 }
 
 /// The text rendering of `result`: `text(data)` on stdout for success;
-/// `error: <message>` and `hint: <hint>` lines on stderr for failure.
+/// `error[CODE]: <message>` and `hint: <hint>` lines on stderr for failure.
 ///
 /// Control characters never reach the terminal raw: they are escaped
 /// visibly (`\u{1b}`, `\r`). The message and the hint are one line each, so
@@ -111,7 +111,12 @@ pub(crate) fn render_text<T, C: ErrorCode>(
             }
         }
         Err(error) => {
-            let mut stderr = format!("error: {}\n", escape_line(error.message()));
+            // rustc's `error[E0499]: ...`: the code is what people search by.
+            let mut stderr = format!(
+                "error[{}]: {}\n",
+                escape_line(error.code()),
+                escape_line(error.message())
+            );
             if let Some(hint) = error.hint() {
                 stderr.push_str(&format!("hint: {}\n", escape_line(hint)));
             }
@@ -161,7 +166,8 @@ pub(crate) fn check_data<T: Serialize + ?Sized, C: ErrorCode>(
 pub(crate) fn unrenderable_reason<C: ErrorCode>(error: &Error<C>) -> String {
     match std::error::Error::source(error) {
         Some(reason) => format!(
-            "error: {}\n",
+            "error[{}]: {}\n",
+            escape_line(error.code()),
             escape_line(&format!("{}: {reason}", error.message()))
         ),
         None => String::new(),
@@ -227,7 +233,10 @@ mod tests {
     fn text_failure_has_message_and_hint() {
         let failed: Result<(), _> = Err(Error::new(Code::LockHeld, "held by run 41"));
         let out = render_text(&failed, text_of);
-        assert_eq!(out.stderr, "error: held by run 41\nhint: Pass --wait.\n");
+        assert_eq!(
+            out.stderr,
+            "error[LOCK_HELD]: held by run 41\nhint: Pass --wait.\n"
+        );
         assert_eq!(out.exit, 3);
 
         let forged: Result<(), _> = Err(Error::new(
@@ -237,7 +246,7 @@ mod tests {
         let out = render_text(&forged, text_of);
         assert_eq!(
             out.stderr,
-            "error: held\\nhint: run rm -rf\\u{1b}[2J\nhint: Pass --wait.\n"
+            "error[LOCK_HELD]: held\\nhint: run rm -rf\\u{1b}[2J\nhint: Pass --wait.\n"
         );
         let _ = Code::Internal;
     }

@@ -24,7 +24,7 @@ pub(crate) const PANIC_MESSAGE: &str = "the command stopped on an unexpected int
 ///
 /// In JSON mode, exactly one envelope is printed, on stdout (failures on
 /// stderr instead with [`errors_to_stderr`](Runner::errors_to_stderr)). In
-/// text mode, the data goes to stdout and `error: <message>` plus the hint to
+/// text mode, the data goes to stdout and `error[CODE]: <message>` plus the hint to
 /// stderr. The returned exit code is 0 for success and the code's `exit` for
 /// failure. A panic in the body becomes `C`'s fallback code; a closed stdout
 /// (`EPIPE`) ends quietly with the fallback's exit code.
