@@ -97,7 +97,11 @@ pub mod registry {
 ///   unexpected failures.
 /// - `usage` (at most one): the code for command-line usage errors.
 /// - `retired = "..."`: the code is no longer raised but stays listed, so it is
-///   never reused; the text says why or since when.
+///   never reused; the text says why or since when. `#[deprecated = "..."]`
+///   on the variant (rustc's own attribute) retires it too, with that note,
+///   and makes raising it a deprecation warning: naming the variant, or the
+///   code in [`code!`]. `retired` on a variant that is not `#[deprecated]`
+///   warns at the declaration, since constructing it would not.
 /// - `http = N`: the HTTP status of a problem response, 400 to 599.
 /// - `url = "..."`: the code's docs URL.
 /// - `explain = "path.md"`: the long explanation from a markdown file
@@ -117,7 +121,8 @@ pub mod registry {
 ///     Usage,
 ///     #[code(exit = 2, doc = "The plan is not valid YAML.", name = "plan.parse")]
 ///     PlanParse,
-///     #[code(exit = 2, doc = "The v1 plan format.", retired = "since 2.0")]
+///     #[deprecated = "since 2.0"]
+///     #[code(exit = 2, doc = "The v1 plan format.")]
 ///     PlanV1,
 ///     #[code(exit = 1, doc = "An unexpected error.", fallback)]
 ///     Internal,
@@ -130,7 +135,7 @@ pub mod registry {
 /// assert_eq!(Code::LockHeld.info().http, Some(409));
 /// assert_eq!(Code::Usage.info().url, Some("https://example.com/usage"));
 /// assert_eq!(Code::PlanParse.code(), "plan.parse");
-/// assert!(Code::PlanV1.info().is_retired());
+/// assert_eq!(Code::from_code("PLAN_V1").unwrap().info().retired, Some("since 2.0"));
 /// assert_eq!(Code::from_code_or_fallback("NOPE"), Code::Internal);
 /// ```
 ///
