@@ -33,6 +33,9 @@ pub(super) struct ExpectedEnum {
     pub(super) deny_unknown: bool,
     pub(super) all_units: bool,
     pub(super) details: BTreeSet<String>,
+    /// Codes retired by `retired = ".."` on a variant that is not
+    /// `#[deprecated]`: each gets a warning.
+    pub(super) undeprecated: usize,
 }
 
 /// A mistake the generator planted, by kind; any one must give an error.

@@ -108,8 +108,23 @@ pub(super) fn variant(
     shuffle(rng, &mut entries);
 
     let mut attrs = 1;
+    let planted = faults.len();
     if rng.chance(rates.fault) {
         plant_variant_fault(rng, &mut entries, setup.exits, faults, &mut attrs);
+    }
+    // Half the retired codes say so with rustc's `#[deprecated]` instead.
+    if let Some(note) = retired.as_ref().filter(|_| faults.len() == planted) {
+        if rng.chance(50) {
+            entries.retain(|e| e[0] != "retired");
+            if rng.chance(50) {
+                out.all(&["#", "[", "deprecated", "=", &str_lit(note), "]"]);
+            } else {
+                out.all(&["#", "[", "deprecated", "(", "since", "=", "\"1.0\"", ","]);
+                out.all(&["note", "=", &str_lit(note), ")", "]"]);
+            }
+        } else {
+            exp.undeprecated += 1;
+        }
     }
     if rng.chance(rates.fault / 2) {
         faults.push("#[codes] on a variant");
