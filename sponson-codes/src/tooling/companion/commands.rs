@@ -12,12 +12,16 @@ use crate::code::EnumInfo;
 use crate::tooling::catalog::Catalog;
 use crate::tooling::files;
 use crate::tooling::markdown::render_markdown;
+use crate::tooling::markdown::terminal::Style;
 use crate::tooling::stale::{self, LockState, Verdict};
 
-/// A successful command's output: text for people, data for the envelope.
+/// A successful command's output: text for people, data for the envelope,
+/// and the text for a terminal when the command renders one.
 pub(crate) struct Reply {
     pub(crate) text: String,
     pub(crate) data: Value,
+    /// Shown instead of `text` when stdout is a terminal; escaped already.
+    pub(crate) screen: Option<String>,
 }
 
 /// A file a command reads or writes: where it is, and how to name it.
@@ -95,6 +99,7 @@ pub(crate) fn lock(
     Ok(Reply {
         text: format!("the lock file `{}` is up to date", target.shown),
         data: json!({ "path": target.shown, "written": false }),
+        screen: None,
     })
 }
 
@@ -142,6 +147,7 @@ fn generated_file(
     Ok(Reply {
         text,
         data: json!({ "path": target.shown, "written": !fresh }),
+        screen: None,
     })
 }
 
@@ -151,6 +157,7 @@ pub(crate) fn list(enums: &[&'static EnumInfo]) -> Reply {
     Reply {
         text: text::list(&catalog),
         data: serde_json::to_value(&catalog).unwrap_or(Value::Null),
+        screen: None,
     }
 }
 
@@ -163,11 +170,16 @@ pub(crate) fn schema(enums: &[&'static EnumInfo]) -> Reply {
     Reply {
         text,
         data: json!({ "profile": profile.name, "schema": schema }),
+        screen: None,
     }
 }
 
-/// `explain CODE`.
-pub(crate) fn explain(enums: &[&'static EnumInfo], code: &str) -> Result<Reply, Failure> {
+/// `explain CODE`; rendered for a terminal too when `screen` gives its style.
+pub(crate) fn explain(
+    enums: &[&'static EnumInfo],
+    code: &str,
+    screen: Option<Style>,
+) -> Result<Reply, Failure> {
     let catalog = Catalog::from_enums(enums);
     // `e0499` and `0499` name `E0499` when nothing else matches.
     let code = match text::resolve(&catalog, code) {
@@ -209,6 +221,7 @@ pub(crate) fn explain(enums: &[&'static EnumInfo], code: &str) -> Result<Reply, 
     Ok(Reply {
         text: text::explain(&entries),
         data: json!({ "code": code, "definitions": entries }),
+        screen: screen.map(|style| text::explain_screen(&entries, style)),
     })
 }
 
@@ -281,6 +294,7 @@ pub(crate) fn check(
             "shared": shared,
             "warnings": warnings,
         }),
+        screen: None,
     })
 }
 

@@ -15,15 +15,19 @@
 //! Commands: `docs [--out PATH] [--check]`, `lock [--out PATH] [--check]`,
 //! `list`, `explain CODE`, `check [--lock PATH]`, `schema`; `--json` anywhere prints one
 //! JSON envelope instead of text. The binary's own failures are the codes of
-//! [`CompanionCode`].
+//! [`CompanionCode`]. On a terminal, `explain` renders its markdown and pages
+//! it, as `rustc --explain` does; piped, it prints plain text (see
+//! [`Companion::main`]).
 
 mod args;
 mod commands;
 mod failure;
+mod pager;
 mod similar;
 mod text;
 
 use std::ffi::OsString;
+use std::io::IsTerminal as _;
 use std::process::ExitCode;
 
 use serde_json::Value;
@@ -33,6 +37,7 @@ use crate::run::escape::{escape_line, escape_text};
 use crate::run::output::Output;
 use crate::run::render::{render_json, render_text};
 use crate::run::runner::catch_panic;
+use crate::tooling::markdown::terminal::Style;
 
 use self::args::{Command, Invocation};
 pub use self::failure::CompanionCode;
@@ -172,15 +177,34 @@ impl Companion {
 
     /// Runs the process's command line, prints the outcome and returns the
     /// exit code. An argument that is not UTF-8 is a usage error.
+    ///
+    /// When stdout is a terminal (on Unix), `explain` renders the
+    /// explanation's markdown (in colour unless `NO_COLOR` is set, or `TERM`
+    /// is unset or `dumb`) and shows it through `$PAGER` (run by `sh -c`) or
+    /// `less`, with `LESS=FRX` when `LESS` is unset; otherwise every command
+    /// prints exactly what [`run`](Companion::run) returns.
     pub fn main(&self) -> ExitCode {
         let args: Vec<OsString> = std::env::args_os().skip(1).collect();
-        self.run_os(&crate::code::registry::documented(), args)
-            .print()
+        // `sh` runs the pager, and consoles elsewhere may not read SGR
+        // escapes: other platforms keep the plain text.
+        let terminal = cfg!(unix) && std::io::stdout().is_terminal();
+        let display = pager::decide(&pager::Env::from_process(), terminal);
+        let (out, screen) =
+            self.run_os(&crate::code::registry::documented(), args, display.style());
+        match screen {
+            Some(text) => show(&display, out, text),
+            None => out.print(),
+        }
     }
 
     /// Like `run_with`, for arguments as the OS gave them: one that is not
     /// UTF-8 is a usage error, in JSON when `--json` comes before any `--`.
-    pub(crate) fn run_os(&self, enums: &[&'static EnumInfo], args: Vec<OsString>) -> Output {
+    pub(crate) fn run_os(
+        &self,
+        enums: &[&'static EnumInfo],
+        args: Vec<OsString>,
+        screen: Option<Style>,
+    ) -> (Output, Option<String>) {
         let json = args
             .iter()
             .take_while(|arg| *arg != "--")
@@ -193,41 +217,58 @@ impl Companion {
                     let failure: Result<(), _> = Err(Failure::usage(format!(
                         "argument {arg:?} is not valid UTF-8; pass paths and codes as UTF-8"
                     )));
-                    return match json {
+                    let out = match json {
                         true => render_json("usage", &failure, false),
                         false => render_text(&failure, |_| String::new()),
                     };
+                    return (out, None);
                 }
             }
         }
-        self.run_with(enums, &utf8)
+        self.run_styled(enums, &utf8, screen)
     }
 
     pub(crate) fn run_with(&self, enums: &[&'static EnumInfo], args: &[String]) -> Output {
+        self.run_styled(enums, args, None).0
+    }
+
+    /// The outcome, and, when `screen` gives a terminal's style, the text a
+    /// successful text-mode command shows on that terminal instead of its
+    /// stdout (`explain`'s rendered markdown, escaped already).
+    fn run_styled(
+        &self,
+        enums: &[&'static EnumInfo],
+        args: &[String],
+        screen: Option<Style>,
+    ) -> (Output, Option<String>) {
         let json = args::wants_json(args);
         let (name, result) = match args::parse(args) {
             Ok(invocation) => {
                 let name = invocation.command.name();
                 // A bug in a command must still end as one coded outcome.
-                let result = catch_panic(|| self.dispatch(enums, &invocation));
+                let result = catch_panic(|| self.dispatch(enums, &invocation, screen));
                 (name, result)
             }
             Err(failure) => ("usage", Err(failure)),
         };
         if json {
-            return render_json(name, &result.map(|reply| reply.data), false);
+            return (
+                render_json(name, &result.map(|reply| reply.data), false),
+                None,
+            );
         }
         let mut out = render_text(&result, |reply| reply.text.clone());
         if let Err(failure) = &result {
             out.stderr = report(failure) + &out.stderr;
         }
-        out
+        (out, result.ok().and_then(|reply| reply.screen))
     }
 
     fn dispatch(
         &self,
         enums: &[&'static EnumInfo],
         invocation: &Invocation,
+        screen: Option<Style>,
     ) -> Result<Reply, Failure> {
         let writes = matches!(
             invocation.command,
@@ -240,11 +281,12 @@ impl Companion {
             Command::Help => Ok(Reply {
                 text: self.help(),
                 data: Value::String(self.help()),
+                screen: None,
             }),
             Command::Docs { out, check } => commands::docs(self, enums, out.as_deref(), *check),
             Command::Lock { out, check } => commands::lock(self, enums, out.as_deref(), *check),
             Command::List => Ok(commands::list(enums)),
-            Command::Explain { code } => commands::explain(enums, code),
+            Command::Explain { code } => commands::explain(enums, code, screen),
             Command::Check { lock } => commands::check(self, enums, lock.as_deref()),
             Command::Schema => Ok(commands::schema(enums)),
         }
@@ -271,6 +313,49 @@ impl Companion {
 }
 
 use self::commands::Reply;
+
+/// Shows `text`, a command's output rendered for the terminal on stdout,
+/// through the pager when there is one, else directly; `out` gives the
+/// stderr and the exit code. A pager that cannot be run leaves the text to
+/// be printed directly.
+fn show(display: &pager::Display, out: Output, text: String) -> ExitCode {
+    if let pager::Display::Terminal {
+        pager: Some(pager), ..
+    } = display
+    {
+        // Whatever is on stdout must reach the terminal before the pager starts.
+        let _ = std::io::Write::flush(&mut std::io::stdout());
+        match pager::page(pager, &text) {
+            Ok(pager::Paged::Shown) => {
+                let shown = Output {
+                    stdout: String::new(),
+                    ..out
+                };
+                return shown.print();
+            }
+            Ok(pager::Paged::NotRun) => {}
+            // As when stdout cannot be written: a success is not reported.
+            Err(err) => {
+                let exit = match out.exit {
+                    0 => out.unwritten_exit,
+                    exit => exit,
+                };
+                let failed = Output {
+                    stdout: String::new(),
+                    stderr: format!("error: cannot write to the pager: {err}\n") + &out.stderr,
+                    exit,
+                    ..out
+                };
+                return failed.print();
+            }
+        }
+    }
+    Output {
+        stdout: text,
+        ..out
+    }
+    .print()
+}
 
 /// `word` as one word for a POSIX shell: as it is when it is made of safe
 /// characters, else in single quotes.
@@ -322,4 +407,43 @@ fn report(failure: &Failure) -> String {
         out.push_str(&escape_text(diff));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(line: &[&str]) -> Vec<String> {
+        line.iter().map(|a| (*a).to_owned()).collect()
+    }
+
+    #[test]
+    fn only_a_found_explanation_in_text_mode_is_rendered_for_the_terminal() {
+        let companion = Companion::new("app", "app-codes", "/nowhere");
+        let enums = [<CompanionCode as crate::ErrorCode>::ENUM];
+        let color = Some(Style { color: true });
+        let (out, screen) = companion.run_styled(&enums, &args(&["explain", "USAGE"]), color);
+        assert_eq!(
+            out,
+            companion.run_with(&enums, &args(&["explain", "USAGE"]))
+        );
+        assert!(!out.stdout.contains('\x1b'));
+        let screen = screen.expect("rendered");
+        assert!(
+            screen.starts_with("\x1b[0;1mUSAGE\x1b[0m (exit 2, "),
+            "{screen:?}"
+        );
+        for line in [
+            &["explain", "USAGE", "--json"][..],
+            &["explain", "NOPE"],
+            &["list"],
+            &["help"],
+        ] {
+            let (out, screen) = companion.run_styled(&enums, &args(line), color);
+            assert_eq!(screen, None, "{line:?}");
+            assert_eq!(out, companion.run_with(&enums, &args(line)), "{line:?}");
+        }
+        let (_, screen) = companion.run_styled(&enums, &args(&["explain", "USAGE"]), None);
+        assert_eq!(screen, None);
+    }
 }

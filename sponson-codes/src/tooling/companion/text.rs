@@ -1,8 +1,11 @@
-//! Plain-text output of `list` and `explain`: pure functions of the catalog.
+//! Plain-text output of `list` and `explain`, and `explain` for a terminal:
+//! pure functions of the catalog.
 
 use std::fmt::Write as _;
 
+use crate::run::escape::escape_line;
 use crate::tooling::catalog::{Catalog, CatalogCode};
+use crate::tooling::markdown::terminal::{render_terminal, Style};
 
 /// One line per code: code, exit, meaning and enum, in columns.
 pub(crate) fn list(catalog: &Catalog) -> String {
@@ -63,6 +66,49 @@ pub(crate) fn explain(entries: &[&CatalogCode]) -> String {
         }
         if let Some(reason) = &c.retired {
             let _ = writeln!(out, "\nretired: {}; no longer raised", reason.trim());
+        }
+    }
+    out
+}
+
+/// [`explain`] for a terminal: the same parts in the same order, with the
+/// markdown of the doc, explanation and hint rendered in `style`. Every part
+/// is escaped: the result goes to the terminal as it is.
+pub(crate) fn explain_screen(entries: &[&CatalogCode], style: Style) -> String {
+    let mut out = String::new();
+    for (i, c) in entries.iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        let what = match c.warning {
+            true => "warning".to_owned(),
+            false => format!("exit {}", c.exit),
+        };
+        let _ = writeln!(
+            out,
+            "{} ({what}, {})",
+            style.bold(&c.code),
+            style.code(&c.enum_path)
+        );
+        let doc = render_terminal(c.doc.trim(), style);
+        if !doc.is_empty() {
+            let _ = write!(out, "\n{doc}");
+        }
+        let explain = render_terminal(&c.explain, style);
+        if !explain.is_empty() {
+            let _ = write!(out, "\n{explain}");
+        }
+        if let Some(hint) = &c.hint {
+            let hint = render_terminal(hint.trim(), style);
+            let _ = writeln!(out, "\n{} {}", style.bold("hint:"), hint.trim_end());
+        }
+        if let Some(reason) = &c.retired {
+            let _ = writeln!(
+                out,
+                "\n{} {}; no longer raised",
+                style.bold("retired:"),
+                escape_line(reason.trim())
+            );
         }
     }
     out
@@ -230,6 +276,45 @@ mod tests {
         );
         let old: Vec<_> = catalog.find("OLD").collect();
         assert!(explain(&old).ends_with("retired: 0.2; no longer raised\n"));
+    }
+
+    #[test]
+    fn explain_on_a_terminal_renders_the_same_parts() {
+        let catalog = Catalog::from_enums(&[&E]);
+        let lock: Vec<_> = catalog.find("LOCK_HELD").collect();
+        // Without colour, text this simple reads as the plain output.
+        assert_eq!(
+            explain_screen(&lock, Style { color: false }),
+            explain(&lock)
+        );
+        assert_eq!(
+            explain_screen(&lock, Style { color: true }),
+            "\x1b[0;1mLOCK_HELD\x1b[0m (exit 3, \x1b[0;36mdemo::Code\x1b[0m)\n\n\
+             Another run holds the lock.\n\nThe lock names its holder.\n\n\
+             \x1b[0;1mhint:\x1b[0m Pass --wait.\n"
+        );
+        let old: Vec<_> = catalog.find("OLD").collect();
+        assert!(explain_screen(&old, Style { color: true })
+            .ends_with("\n\n\x1b[0;1mretired:\x1b[0m 0.2; no longer raised\n"));
+    }
+
+    #[test]
+    fn explain_on_a_terminal_renders_the_markdown_and_escapes_everything() {
+        let mut catalog = Catalog::from_enums(&[&E]);
+        let code = &mut catalog.codes[0];
+        code.doc = "Held by `another` run.\u{1b}[2J".into();
+        code.explain = "# Why\n\n```compile_fail,E0001\nlet x;\n```".into();
+        code.hint = Some("Pass *--wait*.".into());
+        code.enum_path = "demo::\u{1b}]0;x\u{7}".into();
+        let entries: Vec<_> = catalog.find("LOCK_HELD").collect();
+        let shown = explain_screen(&entries, Style { color: true });
+        assert_eq!(
+            shown,
+            "\x1b[0;1mLOCK_HELD\x1b[0m (exit 3, \x1b[0;36mdemo::\\u{1b}]0;x\\u{7}\x1b[0m)\n\n\
+             Held by \x1b[0;36manother\x1b[0m run.\\u{1b}[2J\n\n\
+             \x1b[0;1;4mWhy\x1b[0m\n\n    \x1b[0;36mlet x;\x1b[0m\n\n\
+             \x1b[0;1mhint:\x1b[0m Pass \x1b[0;3m--wait\x1b[0m.\n"
+        );
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! The markdown renderer: GitHub flavoured, the same bytes for the same codes.
 
 pub(crate) mod explain;
+pub(crate) mod terminal;
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
