@@ -195,6 +195,7 @@ mod tests {
     static EXITS: [ExitClass; 0] = [];
     static E: EnumInfo = EnumFields {
         name: "Code",
+        path: "demo::Code",
         module_path: "demo",
         crate_name: "demo",
         explain: "",
@@ -230,6 +231,24 @@ mod tests {
         );
         let old: Vec<_> = catalog.find("OLD").collect();
         assert!(explain(&old).ends_with("retired: 0.2; no longer raised\n"));
+    }
+
+    #[test]
+    fn list_and_explain_name_the_path_users_import_the_enum_by() {
+        let e = EnumInfo {
+            path: "demo::Code",
+            module_path: "demo::errors",
+            ..E
+        };
+        let catalog = Catalog::from_enums(&[&e]);
+        let listed = list(&catalog);
+        assert!(
+            listed.starts_with("LOCK_HELD    3  Another run holds the lock.  [demo::Code]\n"),
+            "{listed}"
+        );
+        let lock: Vec<_> = catalog.find("LOCK_HELD").collect();
+        assert!(explain(&lock).starts_with("LOCK_HELD (exit 3, `demo::Code`)\n"));
+        assert!(!format!("{listed}{}", explain(&lock)).contains("errors"));
     }
 
     #[test]
