@@ -40,6 +40,9 @@ pub struct EnumAttrs {
     pub url: Option<Keyed<LitStr>>,
     /// `explain_dir = "errors"`: each code's explanation is `errors/<CODE>.md`.
     pub explain_dir: Option<Keyed<LitStr>>,
+    /// `path = "my_crate::Code"`: the path users import the enum by, shown
+    /// instead of where it is declared (checked in `check.rs`).
+    pub path: Option<Keyed<LitStr>>,
     /// `exits` was written but could not be read in full, so variants are
     /// not checked against it.
     pub exits_incomplete: bool,
@@ -99,6 +102,7 @@ const ENUM_KEYS: &[&str] = &[
     "http",
     "url",
     "explain_dir",
+    "path",
 ];
 const VARIANT_KEYS: &[&str] = &[
     "exit", "doc", "hint", "name", "fallback", "usage", "retired", "http", "url", "explain",
@@ -344,6 +348,9 @@ fn enum_key(cx: &Ctxt, meta: &ParseNestedMeta, out: &mut EnumAttrs) -> syn::Resu
     } else if meta.path.is_ident("explain_dir") {
         let value = lit_str(meta, "codes")?;
         set(cx, &mut out.explain_dir, &meta.path, value, "codes");
+    } else if meta.path.is_ident("path") {
+        let value = path_value(meta)?;
+        set(cx, &mut out.path, &meta.path, value, "codes");
     } else {
         return Err(unknown_key(meta, "codes", ENUM_KEYS));
     }
@@ -384,6 +391,28 @@ fn crate_path(meta: &ParseNestedMeta) -> syn::Result<syn::Path> {
         other => Err(syn::Error::new_spanned(other, shape)),
     })?;
     Ok(value)
+}
+
+/// `path = "my_crate::Code"`: a string, unlike `crate = path`, because it
+/// names the enum for readers and is never resolved. An unquoted path gets
+/// its own message, since `crate` accepts one.
+fn path_value(meta: &ParseNestedMeta) -> syn::Result<LitStr> {
+    match parse_value(meta, "codes", "\"my_crate::Code\"")? {
+        Expr::Lit(ExprLit {
+            lit: Lit::Str(lit), ..
+        }) => Ok(lit),
+        Expr::Path(path) => {
+            let text = path.to_token_stream().to_string().replace(' ', "");
+            Err(syn::Error::new_spanned(
+                path,
+                format_args!("`path` takes a string literal; write `path = \"{text}\"`"),
+            ))
+        }
+        other => Err(syn::Error::new_spanned(
+            other,
+            "`path` must be a string literal holding the path users import the enum by, as in `path = \"my_crate::Code\"`",
+        )),
+    }
 }
 
 /// `exits(1 = "failure", 2 = "...")`.

@@ -22,6 +22,7 @@ pub fn check(cx: &Ctxt, input: &Input) {
     live_special_codes(cx, input);
     deprecated_has_note(cx, input);
     named_details(cx, input);
+    import_path(cx, input);
     crate::explain::check(cx, input);
 }
 
@@ -437,11 +438,143 @@ pub fn check_shared_with_warnings(cx: &Ctxt, input: &Input) {
     unique_codes(cx, input);
     deprecated_has_note(cx, input);
     named_details(cx, input);
+    import_path(cx, input);
     crate::explain::check(cx, input);
+}
+
+/// `path` is printed, never resolved: the docs, `list`, `explain` and the
+/// catalog show it as the enum's name, and a reader copies it into a `use`.
+/// So it must be a path as written in code, from the crate's name: the
+/// compiler cannot check it, and a mistake would only show in the docs.
+fn import_path(cx: &Ctxt, input: &Input) {
+    let Some(path) = &input.attrs.path else {
+        return;
+    };
+    if let Some(problem) = path_problem(&path.value.value()) {
+        cx.error_spanned_by(&path.value, problem);
+    }
+}
+
+/// What keeps `path` from being a path users import an enum by, if anything.
+fn path_problem(path: &str) -> Option<String> {
+    const SHAPE: &str = "identifiers separated by `::`, from the crate's name";
+    if path.trim().is_empty() {
+        return Some(
+            "`path` is empty; write the path users import the enum by, as in `path = \"my_crate::Code\"`".to_owned(),
+        );
+    }
+    if path.chars().any(char::is_whitespace) {
+        let joined: String = path.chars().filter(|c| !c.is_whitespace()).collect();
+        return Some(format!(
+            "`path` contains whitespace; write it without: `path = \"{joined}\"`"
+        ));
+    }
+    if path.contains(['<', '>']) {
+        return Some(format!(
+            "`path` has generic arguments, which a `use` does not take; write {SHAPE}, as in `path = \"my_crate::Code\"`"
+        ));
+    }
+    if let Some(rest) = path.strip_prefix("::") {
+        return Some(format!(
+            "`path` starts with `::`; write the path from the crate's name without it: `path = \"{rest}\"`"
+        ));
+    }
+    let segments: Vec<&str> = path.split("::").collect();
+    if segments.iter().any(|segment| segment.is_empty()) {
+        return Some(format!(
+            "`path` has an empty segment (`::` at the end or twice in a row); write {SHAPE}, as in `path = \"my_crate::Code\"`"
+        ));
+    }
+    let name = segments[segments.len() - 1];
+    match segments[0] {
+        "crate" => {
+            let rest = segments[1..].join("::");
+            return Some(format!(
+                "`path` starts with `crate`, which means nothing to a reader of the docs; write the crate's name instead, as in `path = \"my_crate::{rest}\"`"
+            ));
+        }
+        relative @ ("self" | "super") => {
+            return Some(format!(
+                "`path` starts with `{relative}`, which is relative to the module; write the whole path from the crate's name, as in `path = \"my_crate::{name}\"`"
+            ));
+        }
+        _ => {}
+    }
+    if let Some(bad) = segments.iter().find(|segment| !is_identifier(segment)) {
+        return Some(format!(
+            "`path` has `{bad}`, which is not an identifier; write {SHAPE}, as in `path = \"my_crate::Code\"`"
+        ));
+    }
+    if segments.len() == 1 {
+        return Some(format!(
+            "`path` is `{name}` without the crate's name; write the path users import the enum by, as in `path = \"my_crate::{name}\"`"
+        ));
+    }
+    None
+}
+
+/// Whether `segment` is one identifier (a raw one such as `r#type` too; not
+/// a keyword, not `_`).
+fn is_identifier(segment: &str) -> bool {
+    // Only identifier characters reach the lexer.
+    segment
+        .strip_prefix("r#")
+        .unwrap_or(segment)
+        .chars()
+        .all(|c| c.is_alphanumeric() || c == '_')
+        && syn::parse_str::<syn::Ident>(segment).is_ok()
 }
 
 #[cfg(test)]
 mod tests {
+    use super::path_problem;
+
+    #[test]
+    fn paths_users_import_by_are_accepted() {
+        for path in [
+            "my_crate::Code",
+            "a::b::c::Code",
+            "my_crate::r#type::Code",
+            "café::Code",
+        ] {
+            assert_eq!(path_problem(path), None, "{path}");
+        }
+    }
+
+    #[test]
+    fn every_other_path_is_refused_with_what_to_write() {
+        for (path, says) in [
+            ("", "`path` is empty"),
+            ("  ", "`path` is empty"),
+            ("my_crate :: Code", "`path = \"my_crate::Code\"`"),
+            ("my_crate::Code<T>", "generic arguments"),
+            ("my_crate::Code::<T>", "generic arguments"),
+            (
+                "::my_crate::Code",
+                "without it: `path = \"my_crate::Code\"`",
+            ),
+            ("my_crate::::Code", "an empty segment"),
+            ("my_crate::Code::", "an empty segment"),
+            ("crate::codes::Code", "`path = \"my_crate::codes::Code\"`"),
+            ("self::Code", "starts with `self`"),
+            ("super::Code", "starts with `super`"),
+            ("my_crate::fn::Code", "`fn`, which is not an identifier"),
+            ("my_crate::_::Code", "`_`, which is not an identifier"),
+            ("my_crate::1st::Code", "`1st`, which is not an identifier"),
+            ("my_crate::Code.", "`Code.`, which is not an identifier"),
+            (
+                "my_crate:Code",
+                "`my_crate:Code`, which is not an identifier",
+            ),
+            ("my_crate::Self", "`Self`, which is not an identifier"),
+            ("Code", "`path = \"my_crate::Code\"`"),
+        ] {
+            let problem = path_problem(path).unwrap_or_else(|| panic!("{path:?} accepted"));
+            assert!(problem.contains(says), "{path:?}: {problem}");
+            assert!(problem.starts_with("`path`"), "{problem}");
+        }
+    }
+
     /// The runtime's `RESERVED_DETAIL_KEYS` (`sponson-codes/src/error/details.rs`)
     /// cannot be shared with a proc-macro crate: both test against this same list.
     #[test]

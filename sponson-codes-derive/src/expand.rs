@@ -159,9 +159,21 @@ pub fn enum_record(
     let public = input.public;
     let non_exhaustive = input.non_exhaustive;
     let deny_unknown = input.attrs.deny_unknown.is_some();
+    // The declared path, else where the enum is declared.
+    let path = match &input.attrs.path {
+        Some(keyed) => {
+            let path = keyed.value.value();
+            quote!(#path)
+        }
+        None => {
+            let suffix = format!("::{name}");
+            quote!(__sp::core::concat!(__sp::core::module_path!(), #suffix))
+        }
+    };
     quote! {
         &__sp::EnumFields {
             name: #name,
+            path: #path,
             module_path: __sp::core::module_path!(),
             crate_name: match __sp::core::option_env!("CARGO_PKG_NAME") {
                 __Some(name) => name,

@@ -146,6 +146,7 @@ pub const STUB_FIELDS: CodeFields = CodeFields {
 /// See [`STUB_INFO`].
 pub static STUB_ENUM: EnumInfo = EnumFields {
     name: "",
+    path: "",
     module_path: "",
     crate_name: "",
     explain: "",

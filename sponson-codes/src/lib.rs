@@ -186,6 +186,13 @@ pub mod registry {
 /// - `url = "..."`: every code's docs URL, `{code}` replaced by the code.
 /// - `explain_dir = "dir"`: each code's long explanation is `dir/<CODE>.md`
 ///   when that file exists.
+/// - `path = "my_app::Code"`: the path users import the enum by, which the
+///   docs, the companion's `list` and `explain` and the catalog show instead
+///   of where it is declared (`my_app::codes::Code` for an enum in a private
+///   module). Identifiers separated by `::`, from the crate's name: not
+///   `crate::`, `self::` or `super::`, no leading `::`, no generics. The lock
+///   keeps naming the enum by where it is declared, so declaring a path
+///   never makes it stale.
 ///
 /// ```
 /// use sponson_codes::{ErrorCode, ErrorCodes};
@@ -200,6 +207,7 @@ pub mod registry {
 ///     crate = sponson_codes,
 ///     http = 422,
 ///     url = "https://example.com/errors#{code}",
+///     path = "my_app::Code",
 /// )]
 /// enum Code {
 ///     #[code(exit = 3, doc = "Another run holds the lock.")]
@@ -213,6 +221,8 @@ pub mod registry {
 /// assert!(Code::ENUM.deny_unknown);
 /// assert_eq!(Code::LockHeld.info().http, Some(422));
 /// assert_eq!(Code::LockHeld.info().url, Some("https://example.com/errors#lock-held"));
+/// assert_eq!(Code::ENUM.path(), "my_app::Code");
+/// assert_eq!(Code::ENUM.declared_path(), format!("{}::Code", module_path!()));
 /// // serde's own derive writes the variant name.
 /// assert_eq!(serde_json::to_string(&Code::LockHeld).unwrap(), r#""LockHeld""#);
 /// ```

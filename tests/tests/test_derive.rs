@@ -97,6 +97,29 @@ fn enum_info_carries_docs_and_exit_classes() {
     assert!(!info.non_exhaustive);
 }
 
+/// Declared in a private module and imported as `rustc_codes::Code`, as
+/// rustc's registry is.
+mod private {
+    #[derive(Debug, sponson_codes::ErrorCodes)]
+    #[codes(path = "rustc_codes::Code")]
+    pub enum Code {
+        #[code(exit = 1, doc = "An unexpected error.", fallback)]
+        Internal,
+    }
+}
+
+#[test]
+fn enum_info_carries_the_path_users_import_the_enum_by() {
+    let info = private::Code::ENUM;
+    assert_eq!(info.path, "rustc_codes::Code");
+    assert_eq!(info.path(), "rustc_codes::Code");
+    assert_eq!(info.module_path, "test_derive::private");
+    assert_eq!(info.declared_path(), "test_derive::private::Code");
+    // Without `path`, the path is where the enum is declared.
+    assert_eq!(Code::ENUM.path, "test_derive::Code");
+    assert_eq!(Code::ENUM.path(), Code::ENUM.declared_path());
+}
+
 #[test]
 fn all_lists_every_variant_in_order() {
     assert_eq!(

@@ -1,6 +1,8 @@
 //! A registry at rustc's scale: 512 codes, each explained by a markdown file
-//! in `errors/` (rustc's layout), generated at test time into a crate
-//! outside the workspace, then built and checked from the outside.
+//! in `errors/` (rustc's layout), declared in a private module and imported
+//! from the crate's root by `#[codes(path = "scale::Code")]`, generated at
+//! test time into a crate outside the workspace, then built and checked from
+//! the outside.
 //!
 //! Slow (it builds, tests, lints and documents that crate, and rebuilds it
 //! twice): it runs only with `SPONSON_CODES_SLOW_TESTS=1`.
@@ -53,7 +55,15 @@ fn retired(i: usize) -> bool {
     i % RETIRED_EVERY == 0
 }
 
-fn lib_rs() -> String {
+/// The crate's root: the enum is imported from its private module.
+const LIB_RS: &str = "//! A registry at rustc's scale.\n\nmod codes;\n\npub use codes::Code;\n";
+
+/// The path users import the enum by, and where it is declared.
+const PATH: &str = "scale::Code";
+const DECLARED: &str = "scale::codes::Code";
+
+/// `src/codes.rs`, the private module that declares the enum.
+fn codes_rs() -> String {
     let mut variants = String::new();
     for i in 1..=CODES {
         // rustc's way: a retired code's variant is deprecated.
@@ -68,11 +78,11 @@ fn lib_rs() -> String {
         ));
     }
     format!(
-        "//! A registry at rustc's scale.\n\n\
+        "//! The codes, imported from the crate's root.\n\n\
          use sponson_codes::ErrorCodes;\n\n\
          /// Every code, explained in `errors/<CODE>.md`.\n\
          #[derive(Debug, Clone, Copy, PartialEq, Eq, ErrorCodes)]\n\
-         #[codes(explain_dir = \"errors\")]\n\
+         #[codes(explain_dir = \"errors\", path = \"{PATH}\")]\n\
          #[non_exhaustive]\n\
          pub enum Code {{\n{variants}    \
          /// An unexpected error.\n    \
@@ -106,7 +116,8 @@ impl Scale {
         // The same versions as the other outside crate, so nothing is fetched.
         let lock = Path::new(env!("CARGO_MANIFEST_DIR")).join("outside/Cargo.lock");
         fs::copy(lock, dir.join("Cargo.lock")).unwrap();
-        fs::write(dir.join("src/lib.rs"), lib_rs()).unwrap();
+        fs::write(dir.join("src/lib.rs"), LIB_RS).unwrap();
+        fs::write(dir.join("src/codes.rs"), codes_rs()).unwrap();
         fs::write(
             dir.join("src/bin/scale-codes.rs"),
             "//! The companion.\nsponson_codes::companion_main!(scale);\n",
@@ -199,9 +210,26 @@ fn a_rustc_sized_registry_with_explanations_from_files() {
     for (i, entry) in (1..=CODES).zip(codes) {
         assert_eq!(entry["code"], code(i).as_str());
         assert_eq!(entry["explain"], explanation(i).trim(), "{}", code(i));
+        assert_eq!(entry["enum"], PATH);
+        assert_eq!(entry["declared_path"], DECLARED);
     }
+    assert_eq!(catalog["enums"][0]["path"], PATH);
+    assert_eq!(catalog["enums"][0]["declared_path"], DECLARED);
+
+    // `list` and `explain` name the enum by the path users import it by.
+    let (list, _, exit) = scale.companion(&["list"]);
+    assert_eq!(exit, 0);
+    assert_eq!(list.lines().count(), CODES + 1);
+    assert!(
+        list.lines().all(|l| l.ends_with(&format!("[{PATH}]"))),
+        "{list}"
+    );
     let (text, _, exit) = scale.companion(&["explain", "E0499"]);
     assert_eq!(exit, 0);
+    assert!(
+        text.starts_with(&format!("E0499 (exit 2, `{PATH}`)\n")),
+        "{text}"
+    );
     assert!(
         text.contains("Erroneous code example:\n\n```rust\nlet x: u32"),
         "{text}"
@@ -216,6 +244,12 @@ fn a_rustc_sized_registry_with_explanations_from_files() {
     scale.companion(&["docs"]);
     scale.companion(&["lock"]);
     let md = fs::read_to_string(scale.dir.join("docs/errors.md")).unwrap();
+    assert!(md.contains(&format!("\n## `{PATH}`\n")), "{md}");
+    assert!(!md.contains(DECLARED));
+    // The lock names the enum by where it is declared.
+    let lock = fs::read_to_string(scale.dir.join("docs/errors.lock.json")).unwrap();
+    assert!(lock.contains(&format!("\"enum\": \"{DECLARED}\"")));
+    assert!(!lock.contains(&format!("\"{PATH}\"")));
     let (rows, headings) = parse(&md);
     let retired_count = (1..=CODES).filter(|i| retired(*i)).count();
     assert_eq!(rows.len(), CODES + 1, "one row per code, live and retired");
@@ -276,11 +310,11 @@ fn a_rustc_sized_registry_with_explanations_from_files() {
     );
 
     // Retiring a code is reported as such, and is not breaking.
-    let lib = lib_rs().replace(
+    let codes = codes_rs().replace(
         "    #[code(exit = 2, name = \"E0301\"",
         "    #[deprecated = \"replaced by E0302\"]\n    #[code(exit = 2, name = \"E0301\"",
     );
-    fs::write(scale.dir.join("src/lib.rs"), lib).unwrap();
+    fs::write(scale.dir.join("src/codes.rs"), codes).unwrap();
     let (out, err, exit) = scale.companion(&["check"]);
     assert_eq!(exit, 0, "{out}{err}");
     assert!(
@@ -294,5 +328,31 @@ fn a_rustc_sized_registry_with_explanations_from_files() {
     assert_eq!(
         stale["error"]["changes"],
         serde_json::json!(["retired code `E0301` (replaced by E0302)"])
+    );
+
+    // The lock was written with `path` declared; without it, the lock is
+    // the same: not stale, nothing breaking. Only the docs change.
+    let codes = codes_rs().replace(&format!(", path = \"{PATH}\""), "");
+    assert_ne!(codes, codes_rs());
+    fs::write(scale.dir.join("src/codes.rs"), codes).unwrap();
+    let (out, err, exit) = scale.companion(&["lock", "--check"]);
+    assert_eq!(exit, 0, "{out}{err}");
+    let (out, err, exit) = scale.companion(&["check"]);
+    assert_eq!(exit, 0, "{out}{err}");
+    assert!(
+        out.contains("the lock `docs/errors.lock.json` is up to date"),
+        "{out}"
+    );
+    assert!(
+        !out.contains("additive") && !out.contains("behind"),
+        "{out}"
+    );
+    let (out, _, exit) = scale.companion(&["docs", "--check", "--json"]);
+    assert_eq!(exit, 1);
+    let stale: Value = serde_json::from_str(&out).unwrap();
+    let diff = stale["error"]["diff"].as_str().unwrap();
+    assert!(
+        diff.contains(&format!("- ## `{PATH}`\n+ ## `{DECLARED}`")),
+        "{diff}"
     );
 }

@@ -36,6 +36,26 @@ enum Noted {
     },
 }
 
+/// Warnings declared in a private module, imported as `plan::Lint`.
+mod lints {
+    #[derive(Debug, sponson_codes::WarningCodes)]
+    #[codes(path = "plan::Lint")]
+    pub enum Lint {
+        #[code(doc = "A step is never reached.")]
+        Unreachable,
+    }
+}
+
+#[test]
+fn warnings_take_the_path_users_import_them_by() {
+    assert_eq!(lints::Lint::ENUM.path(), "plan::Lint");
+    assert_eq!(
+        lints::Lint::ENUM.declared_path(),
+        "test_warnings::lints::Lint"
+    );
+    assert_eq!(Warn::ENUM.path(), "test_warnings::Warn");
+}
+
 #[test]
 fn the_table_has_no_exit_codes() {
     let codes: Vec<(&str, u8)> = Warn::TABLE.iter().map(|c| (c.code, c.exit)).collect();

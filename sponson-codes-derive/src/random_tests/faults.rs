@@ -13,7 +13,7 @@ pub(super) fn plant_enum_faults(
     if !rng.chance(rates.fault * 2) {
         return;
     }
-    let (fault, entry): (&'static str, Vec<String>) = match rng.below(14) {
+    let (fault, entry): (&'static str, Vec<String>) = match rng.below(16) {
         0 => (
             "unknown rename_all",
             lexemes(&["rename_all", "=", "\"Snake\""]),
@@ -62,6 +62,36 @@ pub(super) fn plant_enum_faults(
                 *rng.pick(&["renam_all", "exit", "codes", "dény"]),
                 "=",
                 "\"x\"",
+            ]),
+        ),
+        13 => {
+            let bad = *rng.pick(&[
+                "",
+                "Code",
+                "crate::Code",
+                "self::Code",
+                "super::codes::Code",
+                "::app::Code",
+                "app::::Code",
+                "app::Code::",
+                "app :: Code",
+                "app::Code<T>",
+                "app::fn::Code",
+                "app::_::Code",
+                "app:Code",
+                "app::Code!",
+            ]);
+            (
+                "path not an import path",
+                vec!["path".into(), "=".into(), str_lit(bad)],
+            )
+        }
+        14 => (
+            "path not a string",
+            lexemes(&[
+                "path",
+                "=",
+                *rng.pick(&["app", "1", "true", "b\"app::Code\""]),
             ]),
         ),
         _ => {

@@ -31,6 +31,8 @@ pub(super) struct ExpectedEnum {
     pub(super) public: bool,
     pub(super) non_exhaustive: bool,
     pub(super) deny_unknown: bool,
+    /// `#[codes(path = "...")]`, when given.
+    pub(super) path: Option<String>,
     pub(super) all_units: bool,
     pub(super) details: BTreeSet<String>,
     /// Codes retired by `retired = ".."` on a variant that is not
@@ -107,6 +109,16 @@ pub(super) fn generate(rng: &mut Rng) -> Case {
         exits.sort_unstable();
     }
     let deny_unknown = rng.chance(20);
+    let path = rng.chance(20).then(|| {
+        let segments: Vec<&str> = (0..2 + rng.below(3))
+            .map(|_| {
+                *rng.pick(&[
+                    "app", "codes", "net", "r#type", "Code", "Errors", "café", "_x1",
+                ])
+            })
+            .collect();
+        segments.join("::")
+    });
     let krate: Option<(Vec<String>, String)> = match rng.below(10) {
         0 => Some((
             vec![
@@ -140,6 +152,9 @@ pub(super) fn generate(rng: &mut Rng) -> Case {
     }
     if deny_unknown {
         entries.push(vec!["deny_unknown".into()]);
+    }
+    if let Some(path) = &path {
+        entries.push(vec!["path".into(), "=".into(), str_lit(path)]);
     }
     if let Some((tokens, path)) = &krate {
         entries.push(tokens.clone());
@@ -176,6 +191,7 @@ pub(super) fn generate(rng: &mut Rng) -> Case {
     }
     exp.exits = exits.clone();
     exp.deny_unknown = deny_unknown;
+    exp.path = path;
 
     // Other attributes the derive must ignore, or notice.
     if rng.chance(15) {

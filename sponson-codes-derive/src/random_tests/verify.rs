@@ -178,6 +178,7 @@ pub(super) fn check_generated(
     let names: Vec<&str> = enum_fields.iter().map(|(n, _)| n.as_str()).collect();
     let want = [
         "name",
+        "path",
         "module_path",
         "crate_name",
         "explain",
@@ -192,8 +193,16 @@ pub(super) fn check_generated(
     if names != want {
         return Err(format!("EnumFields with fields {names:?}"));
     }
-    if lit_string(field(&enum_fields, "name")?)? != ident.trim_start_matches("r#") {
+    let name = ident.trim_start_matches("r#");
+    if lit_string(field(&enum_fields, "name")?)? != name {
         return Err("ENUM names another enum".into());
+    }
+    // The declared path, else where the enum is declared.
+    let path = field(&enum_fields, "path")?;
+    let declared =
+        format!("__sp :: core :: concat ! (__sp :: core :: module_path ! () , \"::{name}\")");
+    if lit_string(path).is_err() && stream_text(path) != declared {
+        return Err(format!("path `{}`", stream_text(path)));
     }
     let fallback =
         usize::try_from(lit_int(field(&enum_fields, "fallback")?)?).map_err(|e| e.to_string())?;
@@ -358,6 +367,15 @@ pub(super) fn check_expected(generated: &Generated, exp: &ExpectedEnum) -> Resul
             generated.warnings, exp.undeprecated
         ));
     }
+    let path = field(fields, "path")?;
+    let got = lit_string(path).ok();
+    if got != exp.path {
+        return Err(format!(
+            "path `{}`, expected {:?}",
+            stream_text(path),
+            exp.path
+        ));
+    }
     if generated.details != exp.details {
         return Err(format!(
             "details {:?}, expected {:?}",
@@ -365,4 +383,8 @@ pub(super) fn check_expected(generated: &Generated, exp: &ExpectedEnum) -> Resul
         ));
     }
     Ok(())
+}
+
+fn stream_text(tokens: &[TokenTree]) -> String {
+    tokens.iter().cloned().collect::<TokenStream>().to_string()
 }

@@ -67,6 +67,8 @@ impl CodeFields {
 pub struct EnumFields {
     /// See [`EnumInfo::name`].
     pub name: &'static str,
+    /// See [`EnumInfo::path`].
+    pub path: &'static str,
     /// See [`EnumInfo::module_path`].
     pub module_path: &'static str,
     /// See [`EnumInfo::crate_name`].
@@ -94,6 +96,7 @@ impl EnumFields {
     pub const fn build(self) -> EnumInfo {
         let EnumFields {
             name,
+            path,
             module_path,
             crate_name,
             explain,
@@ -107,6 +110,7 @@ impl EnumFields {
         } = self;
         EnumInfo {
             name,
+            path,
             module_path,
             crate_name,
             explain,

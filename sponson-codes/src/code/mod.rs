@@ -165,6 +165,7 @@ impl ExitClass {
 ///
 /// let info = Code::ENUM;
 /// assert_eq!(info.name, "Code");
+/// assert_eq!(info.path, format!("{}::Code", module_path!()));
 /// assert_eq!(info.explain, "Failures of the demo.");
 /// assert_eq!(info.exits[0].meaning, "failure");
 /// assert_eq!(info.table.len(), 1);
@@ -174,6 +175,10 @@ impl ExitClass {
 pub struct EnumInfo {
     /// The enum's name.
     pub name: &'static str,
+    /// The path users import the enum by, which the docs, the companion and
+    /// the catalog show: `#[codes(path = "...")]`, such as `plan::Code`, else
+    /// where it is declared, `module_path::Name`.
+    pub path: &'static str,
     /// `module_path!()` where the enum is declared, such as `plan::errors`.
     pub module_path: &'static str,
     /// The package that declares the enum (`CARGO_PKG_NAME`).
@@ -202,8 +207,33 @@ impl EnumInfo {
         matches!(self.kind, CodeKind::Warnings)
     }
 
-    /// The enum's path, `module_path::Name`.
-    pub fn path(&self) -> String {
+    /// The path users import the enum by: [`path`](EnumInfo::path), as a
+    /// method so it can be named in iterator chains.
+    ///
+    /// ```
+    /// use sponson_codes::ErrorCode;
+    ///
+    /// mod codes {
+    ///     #[derive(sponson_codes::ErrorCodes)]
+    ///     #[codes(path = "demo::Code")]
+    ///     pub enum Code {
+    ///         #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    ///         Internal,
+    ///     }
+    /// }
+    ///
+    /// let info = codes::Code::ENUM;
+    /// assert_eq!(info.path(), "demo::Code");
+    /// assert_eq!(info.declared_path(), format!("{}::codes::Code", module_path!()));
+    /// ```
+    pub const fn path(&self) -> &'static str {
+        self.path
+    }
+
+    /// Where the enum is declared, `module_path::Name`, whatever
+    /// `#[codes(path = "...")]` says: the lock identifies the enum by it, so
+    /// that declaring a path changes nothing in the lock.
+    pub fn declared_path(&self) -> String {
         format!("{}::{}", self.module_path, self.name)
     }
 

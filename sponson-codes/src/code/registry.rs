@@ -26,7 +26,8 @@ impl Registration {
 
 inventory::collect!(Registration);
 
-/// Every code enum linked into this program, sorted by crate, then enum path,
+/// Every code enum linked into this program, sorted by crate, then where the
+/// enum is declared (module path and name, not `#[codes(path = "...")]`),
 /// whatever the link order.
 ///
 /// ```
@@ -189,6 +190,7 @@ mod tests {
     static EXITS: [ExitClass; 0] = [];
     static A: EnumInfo = EnumFields {
         name: "A",
+        path: "a::A",
         module_path: "a",
         crate_name: "a",
         explain: "",
@@ -203,6 +205,7 @@ mod tests {
     .build();
     static B: EnumInfo = EnumFields {
         name: "B",
+        path: "b::B",
         module_path: "b",
         crate_name: "b",
         explain: "",

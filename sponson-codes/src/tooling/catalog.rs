@@ -35,7 +35,8 @@ pub struct Catalog {
     pub format: String,
     /// The document's version, [`CATALOG_VERSION`] when written by this library.
     pub version: u32,
-    /// Every enum, sorted by crate, then path.
+    /// Every enum, in the registry's order: by crate, then where it is
+    /// declared (module path and name).
     pub enums: Vec<CatalogEnum>,
     /// Every code of every enum, in enum order, then declaration order.
     pub codes: Vec<CatalogCode>,
@@ -79,8 +80,13 @@ pub struct CatalogEnum {
     /// The package that declares the enum.
     #[serde(rename = "crate")]
     pub crate_name: String,
-    /// The enum's path, `module::Name`.
+    /// The path users import the enum by: its `#[codes(path = "...")]`,
+    /// else where it is declared, `module::Name`.
     pub path: String,
+    /// Where the enum is declared, `module::Name`, when its `path` says
+    /// otherwise; absent when the two are the same.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub declared_path: Option<String>,
     /// The enum's doc comment, `""` if none.
     #[serde(default)]
     pub doc: String,
@@ -132,9 +138,14 @@ pub struct CatalogCode {
     /// The long markdown text from the variant's doc comment, `""` if none.
     #[serde(default)]
     pub explain: String,
-    /// The path of the enum that declares the code.
+    /// The path users import the enum that declares the code by (see
+    /// [`CatalogEnum::path`]).
     #[serde(rename = "enum")]
     pub enum_path: String,
+    /// Where that enum is declared, when its path says otherwise (see
+    /// [`CatalogEnum::declared_path`]); the lock identifies the enum by it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub declared_path: Option<String>,
     /// The package that declares the enum.
     #[serde(rename = "crate")]
     pub crate_name: String,
@@ -204,9 +215,12 @@ impl Catalog {
         };
         for e in enums {
             let path = e.path();
+            let declared = e.declared_path();
+            let declared_path = (declared != path).then_some(declared);
             catalog.enums.push(CatalogEnum {
                 crate_name: e.crate_name.to_owned(),
-                path: path.clone(),
+                path: path.to_owned(),
+                declared_path: declared_path.clone(),
                 doc: e.explain.to_owned(),
                 exits: e
                     .exits
@@ -236,7 +250,8 @@ impl Catalog {
                     doc: c.doc.to_owned(),
                     hint: c.hint.map(str::to_owned),
                     explain: c.explain.to_owned(),
-                    enum_path: path.clone(),
+                    enum_path: path.to_owned(),
+                    declared_path: declared_path.clone(),
                     crate_name: e.crate_name.to_owned(),
                     variant: c.variant.to_owned(),
                     fallback: !e.is_warnings() && index == e.fallback,
@@ -368,6 +383,7 @@ mod tests {
     static EXITS: [ExitClass; 1] = [ExitClass::__new(3, "lock")];
     static E: EnumInfo = EnumFields {
         name: "Code",
+        path: "demo::errors::Code",
         module_path: "demo::errors",
         crate_name: "demo",
         explain: "Demo.",
@@ -394,6 +410,26 @@ mod tests {
         assert!(lock_held.get("retired").is_none() && lock_held.get("fallback").is_none());
         assert_eq!(value["codes"][1]["retired"], "0.3");
         assert_eq!(value["enums"][0]["fallback"], "INTERNAL");
+    }
+
+    #[test]
+    fn enums_are_named_by_the_path_users_import_them_by() {
+        // Where `E` is declared is its path: no second path is written.
+        let value = serde_json::to_value(Catalog::from_enums(&[&E])).unwrap();
+        assert!(value["enums"][0].get("declared_path").is_none());
+        assert!(value["codes"][0].get("declared_path").is_none());
+
+        let e = EnumInfo {
+            path: "demo::Code",
+            ..E
+        };
+        let catalog = Catalog::from_enums(&[&e]);
+        let value = serde_json::to_value(&catalog).unwrap();
+        assert_eq!(value["enums"][0]["path"], "demo::Code");
+        assert_eq!(value["enums"][0]["declared_path"], "demo::errors::Code");
+        assert_eq!(value["codes"][0]["enum"], "demo::Code");
+        assert_eq!(value["codes"][0]["declared_path"], "demo::errors::Code");
+        assert_eq!(Catalog::from_json(&catalog.to_json()).unwrap(), catalog);
     }
 
     #[test]

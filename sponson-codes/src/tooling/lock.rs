@@ -10,6 +10,12 @@
 //! Callers see a code string and an exit code, so codes are matched by their
 //! string across all enums; a rename is told from a removal by the Rust
 //! variant, which keeps its name when only its code string changes.
+//!
+//! The lock names an enum by where it is declared (`module::Name`), not by
+//! the path users import it by (`#[codes(path = "...")]`): declaring or
+//! changing that path changes nothing in the lock. Moving the enum to
+//! another module changes its `enum` entries, so the lock is behind, but
+//! nothing breaks: codes are matched by their string.
 
 use core::fmt;
 use std::collections::{BTreeMap, BTreeSet};
@@ -83,7 +89,7 @@ impl Catalog {
                 .map(|c| LockCode {
                     code: c.code.clone(),
                     exit: c.exit,
-                    enum_path: c.enum_path.clone(),
+                    enum_path: declared(c).to_owned(),
                     crate_name: c.crate_name.clone(),
                     variant: c.variant.clone(),
                     retired: c.retired.is_some(),
@@ -112,6 +118,7 @@ impl Catalog {
                 hint: None,
                 explain: String::new(),
                 enum_path: c.enum_path,
+                declared_path: None,
                 crate_name: c.crate_name,
                 variant: c.variant,
                 fallback: false,
@@ -369,12 +376,20 @@ pub fn compare(lock: &Catalog, live: &Catalog) -> Compatibility {
     // Indexed once: looking each locked code up in the live list made a
     // check of 10,000 codes quadratic (seconds).
     let mut live_by_code: BTreeMap<&str, Vec<&CatalogCode>> = BTreeMap::new();
+    // The lock names enums by where they are declared; messages name them
+    // by the path users know when the enum is still there.
+    let mut paths: BTreeMap<&str, &str> = BTreeMap::new();
     for code in &live.codes {
         live_by_code
             .entry(code.code.as_str())
             .or_default()
             .push(code);
+        paths.insert(declared(code), code.enum_path.as_str());
     }
+    let shown = |old: &CatalogCode| -> String {
+        let path = declared(old);
+        paths.get(path).copied().unwrap_or(path).to_owned()
+    };
     for old in &lock.codes {
         let now: &[&CatalogCode] = live_by_code
             .get(old.code.as_str())
@@ -382,7 +397,7 @@ pub fn compare(lock: &Catalog, live: &Catalog) -> Compatibility {
         if now.is_empty() {
             // The same variant under a new string is a rename, not a removal.
             let same_variant = live.codes.iter().find(|c| {
-                c.enum_path == old.enum_path
+                declared(c) == declared(old)
                     && c.variant == old.variant
                     && !lock_codes.contains(c.code.as_str())
             });
@@ -392,12 +407,12 @@ pub fn compare(lock: &Catalog, live: &Catalog) -> Compatibility {
                     changes.push(Change::Renamed {
                         from: old.code.clone(),
                         to: new.code.clone(),
-                        variant: format!("{}::{}", old.enum_path, old.variant),
+                        variant: format!("{}::{}", new.enum_path, old.variant),
                     });
                 }
                 None => changes.push(Change::Removed {
                     code: old.code.clone(),
-                    enum_path: old.enum_path.clone(),
+                    enum_path: shown(old),
                 }),
             }
             continue;
@@ -421,7 +436,7 @@ pub fn compare(lock: &Catalog, live: &Catalog) -> Compatibility {
             }
         }
         if old.retired.is_none() {
-            if let Some(new) = now.iter().find(|c| c.enum_path == old.enum_path) {
+            if let Some(new) = now.iter().find(|c| declared(c) == declared(old)) {
                 if let Some(reason) = &new.retired {
                     changes.push(Change::Retired {
                         code: old.code.clone(),
@@ -485,6 +500,11 @@ fn envelope_change(lock: &Catalog, live: &Catalog) -> Option<Change> {
     None
 }
 
+/// Where the enum of `code` is declared: what the lock names it by.
+fn declared(code: &CatalogCode) -> &str {
+    code.declared_path.as_deref().unwrap_or(&code.enum_path)
+}
+
 /// A status the lock recorded must stay; a status given for the first time
 /// is only news. A code without a status answers 400 (usage) or 500.
 fn changed_http(old: &CatalogCode, new: &CatalogCode) -> Option<Change> {
@@ -540,6 +560,7 @@ mod tests {
     const fn enum_of(table: &'static [CodeInfo], non_exhaustive: bool) -> EnumInfo {
         EnumFields {
             name: "Code",
+            path: "m::Code",
             module_path: "m",
             crate_name: "c",
             explain: "",
@@ -552,6 +573,19 @@ mod tests {
             kind: CodeKind::Errors,
         }
         .build()
+    }
+
+    /// The enum of `enum_of`, declared in `module_path` and imported by `path`.
+    const fn enum_at(
+        table: &'static [CodeInfo],
+        path: &'static str,
+        module_path: &'static str,
+    ) -> EnumInfo {
+        EnumInfo {
+            path,
+            module_path,
+            ..enum_of(table, true)
+        }
     }
 
     static LOCKED: [CodeInfo; 5] = [
@@ -762,5 +796,59 @@ warning: public enum `m::Code` is not `#[non_exhaustive]`: adding a code breaks 
         let file = Catalog::from_json(&lock.to_lock_json()).unwrap();
         assert!(lock.to_lock_json().contains("\"http\": 409"));
         assert!(compare(&file, &lock).is_unchanged());
+    }
+
+    #[test]
+    fn declaring_a_path_changes_nothing_in_the_lock() {
+        let declared = catalog(&enum_of(&LOCKED, true));
+        let imported = catalog(&enum_at(&LOCKED, "app::Code", "m"));
+        // The catalog shows the path users import the enum by...
+        assert_eq!(imported.enums[0].path, "app::Code");
+        assert_eq!(imported.enums[0].declared_path.as_deref(), Some("m::Code"));
+        assert_eq!(imported.codes[0].enum_path, "app::Code");
+        assert_eq!(declared.enums[0].declared_path, None);
+        // ...and the lock names it by where it is declared, so its bytes do not change.
+        assert_eq!(imported.to_lock_json(), declared.to_lock_json());
+        assert!(!imported.to_lock_json().contains("app::Code"));
+        let lock = Catalog::from_json(&declared.to_lock_json()).unwrap();
+        let report = compare(&lock, &imported);
+        assert!(report.is_unchanged(), "{report}");
+        // A full catalog used as the lock keeps both paths.
+        let full = Catalog::from_json(&imported.to_json()).unwrap();
+        assert_eq!(full, imported);
+        assert!(compare(&full, &imported).is_unchanged());
+    }
+
+    #[test]
+    fn changes_against_a_lock_name_the_path_users_import_by() {
+        let lock = Catalog::from_json(&catalog(&enum_of(&LOCKED, true)).to_lock_json()).unwrap();
+        let live = catalog(&enum_at(&LIVE, "app::Code", "m"));
+        let text = compare(&lock, &live).to_string();
+        // The rename is still told by the variant of the same declared enum.
+        assert!(
+            text.contains("renamed code `OLD_NAME` to `NEW_NAME` (variant `app::Code::Renamed`)"),
+            "{text}"
+        );
+        assert!(
+            text.contains("removed code `GONE` from `app::Code`"),
+            "{text}"
+        );
+        assert!(text.contains("added code `FRESH` in `app::Code`"), "{text}");
+        assert!(!text.contains("m::Code"), "{text}");
+    }
+
+    #[test]
+    fn moving_an_enum_to_another_module_is_not_breaking() {
+        let before = catalog(&enum_of(&LOCKED, true));
+        let moved = catalog(&enum_at(&LOCKED, "m::Code", "m::errors"));
+        let lock = Catalog::from_json(&before.to_lock_json()).unwrap();
+        let report = compare(&lock, &moved);
+        assert!(!report.is_breaking(), "{report}");
+        assert!(report.is_unchanged(), "{report}");
+        // The lock records where the enum is declared: it is behind, not broken.
+        assert_ne!(before.to_lock_json(), moved.to_lock_json());
+        assert!(moved
+            .to_lock_json()
+            .contains("\"enum\": \"m::errors::Code\""));
     }
 }

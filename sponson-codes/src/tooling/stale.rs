@@ -99,7 +99,7 @@ impl LockState {
             return None;
         }
         let why = match self.report.changes.len() {
-            0 => "its codes and exits are unchanged but the file differs (order, variant names or an older format)".to_owned(),
+            0 => "its codes and exits are unchanged but the file differs (order, the modules enums are declared in, variant names or an older format)".to_owned(),
             1 => "1 additive change".to_owned(),
             n => format!("{n} additive changes"),
         };

@@ -241,6 +241,7 @@ mod tests {
     static EXITS: [ExitClass; 0] = [];
     static E: EnumInfo = EnumFields {
         name: "Code",
+        path: "demo::Code",
         module_path: "demo",
         crate_name: "demo",
         explain: "",
@@ -315,6 +316,24 @@ mod tests {
              \x1b[0;1;4mWhy\x1b[0m\n\n    \x1b[0;36mlet x;\x1b[0m\n\n\
              \x1b[0;1mhint:\x1b[0m Pass \x1b[0;3m--wait\x1b[0m.\n"
         );
+    }
+
+    #[test]
+    fn list_and_explain_name_the_path_users_import_the_enum_by() {
+        let e = EnumInfo {
+            path: "demo::Code",
+            module_path: "demo::errors",
+            ..E
+        };
+        let catalog = Catalog::from_enums(&[&e]);
+        let listed = list(&catalog);
+        assert!(
+            listed.starts_with("LOCK_HELD    3  Another run holds the lock.  [demo::Code]\n"),
+            "{listed}"
+        );
+        let lock: Vec<_> = catalog.find("LOCK_HELD").collect();
+        assert!(explain(&lock).starts_with("LOCK_HELD (exit 3, `demo::Code`)\n"));
+        assert!(!format!("{listed}{}", explain(&lock)).contains("errors"));
     }
 
     #[test]

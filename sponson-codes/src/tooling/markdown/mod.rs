@@ -345,6 +345,7 @@ mod tests {
     static EXITS: [ExitClass; 2] = [ExitClass::__new(1, "failure"), ExitClass::__new(3, "lock")];
     static E: EnumInfo = EnumFields {
         name: "Code",
+        path: "demo::Code",
         module_path: "demo",
         crate_name: "demo",
         explain: "Failures of demo.",
@@ -424,6 +425,18 @@ old();
         assert_eq!(render_markdown(&[&E], "make docs"), md);
     }
 
+    #[test]
+    fn a_section_is_headed_by_the_path_users_import_the_enum_by() {
+        let e = EnumInfo {
+            path: "demo::Code",
+            module_path: "demo::errors",
+            ..E
+        };
+        let md = render_markdown(&[&e], "make docs");
+        assert!(md.contains("\n## `demo::Code`\n"), "{md}");
+        assert!(!md.contains("errors::Code"), "{md}");
+    }
+
     static WARN_TABLE: [CodeInfo; 2] = [
         CodeFields {
             code: "YAML_ANCHOR",
@@ -454,6 +467,7 @@ old();
     ];
     static W: EnumInfo = EnumFields {
         name: "Warn",
+        path: "demo::Warn",
         module_path: "demo",
         crate_name: "demo",
         explain: "",
@@ -543,6 +557,7 @@ Anchors are expanded first.
     ];
     static WEB_ENUM: EnumInfo = EnumFields {
         name: "Code",
+        path: "web::Code",
         module_path: "web",
         crate_name: "web",
         explain: "",
@@ -647,6 +662,7 @@ Anchors are expanded first.
     ];
     static H: EnumInfo = EnumFields {
         name: "Code",
+        path: "demo::Code",
         module_path: "demo",
         crate_name: "demo",
         explain: "",

@@ -1,0 +1,11 @@
+use sponson_codes::ErrorCodes;
+
+#[derive(ErrorCodes)]
+#[codes(path = "my_crate::Code")]
+#[codes(path = "my_crate::codes::Code")]
+pub enum Code {
+    #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    Internal,
+}
+
+fn main() {}
