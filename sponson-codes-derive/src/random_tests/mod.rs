@@ -85,10 +85,10 @@ fn run_one(text: &str, tokens: TokenStream) -> Result<(Outcome, Option<Generated
         }
         let (start, _) = span_range(error.start);
         let (_, end) = span_range(error.end);
-        if (start, end) == (0, 0)
-            && item.is_none()
-            && error.message.starts_with("unexpected end of input")
-        {
+        // syn reports a truncated item at the end of the input, which has
+        // no span of its own ("unexpected end of input", or "expected `,`"
+        // after `enum E<'a`); rustc never hands a derive such an input.
+        if (start, end) == (0, 0) && item.is_none() {
             outcome = Outcome::RejectedNotAnItem;
             continue;
         }
