@@ -88,7 +88,7 @@ OURS_TOOLING_MAIN = '''
 fn main() -> std::process::ExitCode {
     if std::env::args().nth(1).as_deref() == Some("docs") {
         let enums = [<Code as sponson_codes::ErrorCode>::ENUM];
-        print!("{}", sponson_codes::render_markdown(&enums, "app docs"));
+        print!("{}", sponson_codes::markdown::render_markdown(&enums, "app docs"));
         return std::process::ExitCode::SUCCESS;
     }
     let json = std::env::args().any(|a| a == "--json");
