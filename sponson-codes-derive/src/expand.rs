@@ -28,7 +28,6 @@ pub fn expand(input: &Input) -> syn::Result<TokenStream> {
     } else {
         TokenStream::new()
     };
-    let warnings = crate::retired::undeprecated_warnings(input);
     // `deprecated`: a retired variant is `#[deprecated]`, and the tables name it.
     Ok(quote! {
         #[allow(non_upper_case_globals, unused_qualifications, deprecated)]
@@ -43,7 +42,6 @@ pub fn expand(input: &Input) -> syn::Result<TokenStream> {
                 __sp::Registration::__new(<#ident as __sp::ErrorCode>::ENUM)
             }
         };
-        #warnings
     })
 }
 

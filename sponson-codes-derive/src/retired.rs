@@ -1,14 +1,16 @@
 //! Retired codes warn where they are raised.
 //!
-//! Naming a `#[deprecated]` variant already warns; `code!` names a code by
-//! its string, so the derive gives each retired code's index a deprecated
-//! constant for `code!` to name. A code retired with `retired = "..."` on a
-//! variant that is not `#[deprecated]` gets a warning of its own, since
-//! only rustc can warn where the variant is constructed.
+//! Naming a `#[deprecated]` variant already warns (rustc does it); `code!`
+//! names a code by its string, so the derive gives each retired code's index
+//! a deprecated constant for `code!` to name. A variant retired by
+//! `retired = "..."` alone warns through `code!` only: a derive cannot make
+//! rustc warn where a variant is constructed, and a warning at the
+//! declaration would fail every `-D warnings` build of a registry that keeps
+//! its retired codes, which is what a registry is for.
 
 use crate::ast::Input;
 use proc_macro2::{Literal, TokenStream};
-use quote::{format_ident, quote, quote_spanned};
+use quote::quote;
 use syn::ext::IdentExt;
 
 /// `impl RetiredCodes` for an enum of unit variants (what `code!` accepts).
@@ -54,35 +56,4 @@ pub fn raise_impl(input: &Input) -> TokenStream {
             type Code<const I: __sp::core::primitive::usize> = __SponsonRetired<I>;
         }
     }
-}
-
-/// One warning per code retired by `retired = "..."` on a variant that is
-/// not `#[deprecated]`: constructing it would compile silently.
-pub fn undeprecated_warnings(input: &Input) -> TokenStream {
-    let warnings = input.variants.iter().filter_map(|variant| {
-        let retired = variant.attrs.retired.as_ref()?;
-        if variant.attrs.deprecated.is_some() {
-            return None;
-        }
-        let note = retired.value.value();
-        let message = format!(
-            "code `{}` is retired ({note}), but `{}::{}` is not deprecated, so raising it compiles without a warning; add #[deprecated = {:?}] to the variant",
-            variant.code,
-            input.ident.unraw(),
-            variant.ident.unraw(),
-            note
-        );
-        let name = format_ident!("{}_is_retired", variant.ident.unraw());
-        let span = syn::spanned::Spanned::span(&retired.key);
-        let used = quote_spanned!(span=> #name);
-        Some(quote! {
-            const _: () = {
-                #[deprecated(note = #message)]
-                #[allow(non_upper_case_globals)]
-                const #name: () = ();
-                #used
-            };
-        })
-    });
-    quote!(#(#warnings)*)
 }

@@ -159,9 +159,7 @@ fn expand(input: &Input) -> syn::Result<TokenStream> {
     } else {
         TokenStream::new()
     };
-    let warnings = crate::retired::undeprecated_warnings(input);
     Ok(quote! {
-        #warnings
         #[allow(non_upper_case_globals, unused_qualifications, deprecated)]
         const _: () = {
             use #krate::__private as __sp;

@@ -100,8 +100,8 @@ pub mod registry {
 ///   never reused; the text says why or since when. `#[deprecated = "..."]`
 ///   on the variant (rustc's own attribute) retires it too, with that note,
 ///   and makes raising it a deprecation warning: naming the variant, or the
-///   code in [`code!`]. `retired` on a variant that is not `#[deprecated]`
-///   warns at the declaration, since constructing it would not.
+///   code in [`code!`]. `retired` alone warns in `code!` only (a derive
+///   cannot make rustc warn where a variant is constructed).
 /// - `http = N`: the HTTP status of a problem response, 400 to 599.
 /// - `url = "..."`: the code's docs URL.
 /// - `explain = "path.md"`: the long explanation from a markdown file

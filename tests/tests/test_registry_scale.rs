@@ -66,14 +66,15 @@ const DECLARED: &str = "scale::codes::Code";
 fn codes_rs() -> String {
     let mut variants = String::new();
     for i in 1..=CODES {
-        // rustc's way: a retired code's variant is deprecated.
-        let retired = if retired(i) {
-            "    #[deprecated = \"no longer emitted\"]\n"
-        } else {
-            ""
+        // Both ways of retiring a code, which must both build with
+        // `-D warnings`: rustc's `#[deprecated]`, and `retired`.
+        let (deprecated, retired) = match (retired(i), i / RETIRED_EVERY % 2) {
+            (false, _) => ("", ""),
+            (true, 0) => ("    #[deprecated = \"no longer emitted\"]\n", ""),
+            (true, _) => ("", ", retired = \"no longer emitted\""),
         };
         variants.push_str(&format!(
-            "{retired}    #[code(exit = 2, name = \"{c}\", doc = \"Code {c} with `inline code`.\")]\n    C{c},\n",
+            "{deprecated}    #[code(exit = 2, name = \"{c}\", doc = \"Code {c} with `inline code`.\"{retired})]\n    C{c},\n",
             c = code(i)
         ));
     }

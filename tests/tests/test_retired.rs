@@ -1,7 +1,7 @@
 //! Retired codes: a `#[deprecated]` variant is a retired code, it stays
 //! readable, and raising it is a deprecation warning (a lint the caller can
 //! allow), never an error. The warnings themselves are checked in
-//! `ui/retired-code-raised.rs` and `ui/retired-not-deprecated.rs`.
+//! `ui/retired-code-raised.rs` and `ui/retired-without-deprecated.rs`.
 
 use sponson_codes::{code, Error, ErrorCode, ErrorCodes};
 

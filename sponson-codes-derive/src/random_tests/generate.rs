@@ -35,9 +35,6 @@ pub(super) struct ExpectedEnum {
     pub(super) path: Option<String>,
     pub(super) all_units: bool,
     pub(super) details: BTreeSet<String>,
-    /// Codes retired by `retired = ".."` on a variant that is not
-    /// `#[deprecated]`: each gets a warning.
-    pub(super) undeprecated: usize,
 }
 
 /// A mistake the generator planted, by kind; any one must give an error.

@@ -55,8 +55,6 @@ pub(super) struct Items {
     pub(super) macros: Vec<(String, TokenStream)>,
     /// `struct` items, by name.
     pub(super) structs: Vec<String>,
-    /// `const _: () = { .. };` blocks after the main one (warnings).
-    pub(super) trailing: Vec<TokenStream>,
 }
 
 #[derive(Debug)]
@@ -85,8 +83,8 @@ fn type_string(ty: &syn::Type) -> String {
     quote::ToTokens::to_token_stream(ty).to_string()
 }
 
-/// `#[attrs] const _: () = { .. };`, returning what is inside the braces.
-fn const_block<'a>(input: ParseStream<'a>) -> syn::Result<syn::parse::ParseBuffer<'a>> {
+/// `#[attrs] const _: () = { items };` and nothing else.
+pub(super) fn parse_wrapper(input: ParseStream) -> syn::Result<Items> {
     input.call(syn::Attribute::parse_outer)?;
     input.parse::<Token![const]>()?;
     input.parse::<Token![_]>()?;
@@ -99,18 +97,10 @@ fn const_block<'a>(input: ParseStream<'a>) -> syn::Result<syn::parse::ParseBuffe
     let content;
     syn::braced!(content in input);
     input.parse::<Token![;]>()?;
-    Ok(content)
-}
-
-/// `#[attrs] const _: () = { items };`, then only more such blocks (the
-/// derive's warnings), and nothing else.
-pub(super) fn parse_wrapper(input: ParseStream) -> syn::Result<Items> {
-    let content = const_block(input)?;
-    let mut items = Items::default();
-    while !input.is_empty() {
-        let block = const_block(input)?;
-        items.trailing.push(block.parse()?);
+    if !input.is_empty() {
+        return Err(input.error("tokens after the generated items"));
     }
+    let mut items = Items::default();
     while !content.is_empty() {
         content.call(syn::Attribute::parse_outer)?;
         if content.peek(Token![pub]) || content.peek(Token![struct]) {

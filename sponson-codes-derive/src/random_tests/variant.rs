@@ -122,8 +122,6 @@ pub(super) fn variant(
                 out.all(&["#", "[", "deprecated", "(", "since", "=", "\"1.0\"", ","]);
                 out.all(&["note", "=", &str_lit(note), ")", "]"]);
             }
-        } else {
-            exp.undeprecated += 1;
         }
     }
     if rng.chance(rates.fault / 2) {

@@ -18,8 +18,6 @@ pub(super) struct Generated {
     pub(super) exits: Vec<(u8, String)>,
     pub(super) enum_fields: Vec<(String, Vec<TokenTree>)>,
     pub(super) details: BTreeSet<String>,
-    /// The warning blocks after the generated items.
-    pub(super) warnings: usize,
 }
 
 /// Checks the shape of successful output for an enum named `ident` with
@@ -215,7 +213,7 @@ pub(super) fn check_generated(
     }
 
     // Retired codes: `code!` finds a deprecated constant at exactly their
-    // indices, and each warning is a deprecation (counted in `check_expected`).
+    // indices, however they were retired.
     let retired: Vec<usize> = (0..entries.len())
         .filter(|&i| entries[i].retired.is_some())
         .collect();
@@ -233,11 +231,6 @@ pub(super) fn check_generated(
     let want_structs = usize::from(!want_deprecated.is_empty());
     if items.structs.len() != want_structs {
         return Err(format!("structs {:?}", items.structs));
-    }
-    for warning in &items.trailing {
-        if !warning.to_string().contains("deprecated") {
-            return Err(format!("warning block without a deprecation: {warning}"));
-        }
     }
 
     // Exit classes.
@@ -275,7 +268,6 @@ pub(super) fn check_generated(
         exits,
         enum_fields,
         details,
-        warnings: items.trailing.len(),
     })
 }
 
@@ -359,12 +351,6 @@ pub(super) fn check_expected(generated: &Generated, exp: &ExpectedEnum) -> Resul
         return Err(format!(
             "public/non_exhaustive/deny_unknown {flags:?}, expected {:?}",
             (exp.public, exp.non_exhaustive, exp.deny_unknown)
-        ));
-    }
-    if generated.warnings != exp.undeprecated {
-        return Err(format!(
-            "{} warnings for {} codes retired without #[deprecated]",
-            generated.warnings, exp.undeprecated
         ));
     }
     let path = field(fields, "path")?;
