@@ -32,32 +32,32 @@
 #[macro_export]
 macro_rules! code {
     ($enum:ty, $code:literal $(,)?) => {{
+        const __SPONSON_INDEX: $crate::__private::core::option::Option<
+            $crate::__private::core::primitive::usize,
+        > = $crate::__private::index_of(<$enum as $crate::ErrorCode>::TABLE, $code);
         // A retired code's `RAISE` is deprecated: naming it warns. An
         // unlisted code names no code's (and fails below, once).
-        const __SPONSON_RAISED: $crate::__private::core::primitive::usize =
-            match $crate::__private::index_of(<$enum as $crate::ErrorCode>::TABLE, $code) {
-                $crate::__private::core::option::Option::Some(index) => index,
-                $crate::__private::core::option::Option::None => {
-                    $crate::__private::core::primitive::usize::MAX
-                }
-            };
+        const __SPONSON_RAISED: $crate::__private::core::primitive::usize = match __SPONSON_INDEX {
+            $crate::__private::core::option::Option::Some(index) => index,
+            $crate::__private::core::option::Option::None => {
+                $crate::__private::core::primitive::usize::MAX
+            }
+        };
         #[allow(unused_imports)]
         use $crate::__private::Raise as _;
         let () = <<$enum as $crate::__private::RetiredCodes>::Code<__SPONSON_RAISED>>::RAISE;
-        const __SPONSON_CODE: $enum = <$enum>::__sponson_from_index(
-            match $crate::__private::index_of(<$enum as $crate::ErrorCode>::TABLE, $code) {
-                $crate::__private::core::option::Option::Some(index) => index,
-                $crate::__private::core::option::Option::None => {
-                    $crate::__private::core::panic!($crate::__private::core::concat!(
-                        "error code ",
-                        $crate::__private::core::stringify!($code),
-                        " is not listed in `",
-                        $crate::__private::core::stringify!($enum),
-                        "`; add a variant with #[code(...)] or use one of its listed codes"
-                    ))
-                }
-            },
-        );
+        const __SPONSON_CODE: $enum = <$enum>::__sponson_from_index(match __SPONSON_INDEX {
+            $crate::__private::core::option::Option::Some(index) => index,
+            $crate::__private::core::option::Option::None => {
+                $crate::__private::core::panic!($crate::__private::core::concat!(
+                    "error code ",
+                    $crate::__private::core::stringify!($code),
+                    " is not listed in `",
+                    $crate::__private::core::stringify!($enum),
+                    "`; add a variant with #[code(...)] or use one of its listed codes"
+                ))
+            }
+        });
         __SPONSON_CODE
     }};
 }
