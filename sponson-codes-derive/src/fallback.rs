@@ -33,6 +33,7 @@ pub fn expand(input: &Input, errors: syn::Error) -> TokenStream {
         Some(first) if input.is_all_units() => {
             let first = first.ident;
             let string_form = string_form(input);
+            let live = crate::retired::live_impl(ident);
             quote! {
                 #[automatically_derived]
                 impl __sp::ErrorCodeSet for #ident {
@@ -42,10 +43,7 @@ pub fn expand(input: &Input, errors: syn::Error) -> TokenStream {
                         __sp::core::option::Option::None
                     }
                 }
-                #[automatically_derived]
-                impl __sp::RetiredCodes for #ident {
-                    type Code<const I: __sp::core::primitive::usize> = __sp::LiveCode;
-                }
+                #live
                 #string_form
             }
         }

@@ -37,12 +37,7 @@ pub fn raise_impl(input: &Input) -> TokenStream {
         })
         .collect();
     if retired.is_empty() {
-        return quote! {
-            #[automatically_derived]
-            impl __sp::RetiredCodes for #ident {
-                type Code<const I: __sp::core::primitive::usize> = __sp::LiveCode;
-            }
-        };
+        return live_impl(ident);
     }
     // Inherent constants come before the blanket trait's: `RAISE` is the
     // deprecated one exactly at a retired index.
@@ -54,6 +49,17 @@ pub fn raise_impl(input: &Input) -> TokenStream {
         #[automatically_derived]
         impl __sp::RetiredCodes for #ident {
             type Code<const I: __sp::core::primitive::usize> = __SponsonRetired<I>;
+        }
+    }
+}
+
+/// `impl RetiredCodes` naming no code retired: for an enum without retired
+/// codes, and for the stubs emitted next to errors.
+pub fn live_impl(ident: &syn::Ident) -> TokenStream {
+    quote! {
+        #[automatically_derived]
+        impl __sp::RetiredCodes for #ident {
+            type Code<const I: __sp::core::primitive::usize> = __sp::LiveCode;
         }
     }
 }
