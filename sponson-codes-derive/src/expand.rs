@@ -284,8 +284,7 @@ pub fn inherent_impl(input: &Input) -> TokenStream {
     let vis = &input.original.vis;
     let set = match input.variants.first() {
         Some(_) if input.is_all_units() => {
-            let variants = input.variants.iter().map(|v| v.ident);
-            let indices = 0..input.variants.len();
+            let from_index = from_index_fn(input);
             quote! {
                 /// Every variant, in declaration order.
                 #vis const ALL: &'static [Self] = <Self as __sp::ErrorCodeSet>::ALL;
@@ -299,14 +298,7 @@ pub fn inherent_impl(input: &Input) -> TokenStream {
                     <Self as __sp::ErrorCodeSet>::from_code(code)
                 }
 
-                #[doc(hidden)]
-                #[must_use]
-                #vis const fn __sponson_from_index(index: __sp::core::primitive::usize) -> Self {
-                    match index {
-                        #(#indices => Self::#variants,)*
-                        _ => __sp::core::panic!("no variant at this index"),
-                    }
-                }
+                #from_index
             }
         }
         _ => TokenStream::new(),
@@ -357,6 +349,24 @@ pub fn inherent_impl(input: &Input) -> TokenStream {
             }
 
             #set
+        }
+    }
+}
+
+/// `__sponson_from_index`, the variant at a table index: what `from_code`'s
+/// lookup and `code!` turn an index into, for errors and warnings alike.
+pub fn from_index_fn(input: &Input) -> TokenStream {
+    let vis = &input.original.vis;
+    let variants = input.variants.iter().map(|v| v.ident);
+    let indices = 0..input.variants.len();
+    quote! {
+        #[doc(hidden)]
+        #[must_use]
+        #vis const fn __sponson_from_index(index: __sp::core::primitive::usize) -> Self {
+            match index {
+                #(#indices => Self::#variants,)*
+                _ => __sp::core::panic!("no variant at this index"),
+            }
         }
     }
 }

@@ -222,8 +222,8 @@ fn unit_impls(input: &Input) -> syn::Result<TokenStream> {
     let ident = input.ident;
     let vis = &input.original.vis;
     let from_code = lookup::from_code_body(input, &quote!(__sp::WarningCode))?;
-    let variants: Vec<_> = input.variants.iter().map(|v| v.ident).collect();
-    let indices = 0..variants.len();
+    let variants = input.variants.iter().map(|v| v.ident);
+    let from_index = crate::expand::from_index_fn(input);
     Ok(quote! {
         #[automatically_derived]
         impl #ident {
@@ -236,14 +236,7 @@ fn unit_impls(input: &Input) -> syn::Result<TokenStream> {
                 #from_code
             }
 
-            #[doc(hidden)]
-            #[must_use]
-            #vis const fn __sponson_from_index(index: __sp::core::primitive::usize) -> Self {
-                match index {
-                    #(#indices => Self::#variants,)*
-                    _ => __sp::core::panic!("no variant at this index"),
-                }
-            }
+            #from_index
         }
 
         #[automatically_derived]
