@@ -223,18 +223,12 @@ impl<C: ErrorCode> Parse<C> {
         let command = command_name::<P>(args);
         let rendered = err.render().to_string();
         match err.kind() {
-            ErrorKind::DisplayHelp => {
-                let data = one_field("help", rendered.trim_end());
-                render_json_in::<_, C>(
-                    self.profile,
-                    &command,
-                    &Ok(data),
-                    self.errors_to_stderr,
-                    &[],
-                )
-            }
-            ErrorKind::DisplayVersion => {
-                let data = one_field("version", rendered.trim_end());
+            kind @ (ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => {
+                let key = match kind {
+                    ErrorKind::DisplayHelp => "help",
+                    _ => "version",
+                };
+                let data = one_field(key, rendered.trim_end());
                 render_json_in::<_, C>(
                     self.profile,
                     &command,
