@@ -5,7 +5,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use serde_json::{Map, Value};
-use sponson_codes::{Allowlist, Limits, Shape};
+use sponson_codes::{allowlist::{Allowlist, Limits, Shape}};
 
 fn diagnostic() -> Allowlist {
     let location = Allowlist::new()

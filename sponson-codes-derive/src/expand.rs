@@ -263,7 +263,7 @@ fn unit_impls(input: &Input) -> syn::Result<TokenStream> {
         #[automatically_derived]
         impl __sp::ErrorCodeSet for #ident {
             const ALL: &'static [Self] = &[#(Self::#variants),*];
-            const FALLBACK: Self = Self::__sponson_from_index(<Self as __sp::ErrorCode>::ENUM.fallback);
+            const FALLBACK: Self = Self::__sponson_from_index(__sp::fallback_index(<Self as __sp::ErrorCode>::ENUM));
 
             #[inline]
             fn from_code(code: &__sp::core::primitive::str) -> __sp::core::option::Option<Self> {

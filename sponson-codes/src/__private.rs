@@ -5,13 +5,15 @@ pub use ::inventory;
 pub use ::serde;
 pub use ::std;
 
+use crate::code::const_str_eq;
 pub use crate::code::registry::Registration;
 pub use crate::code::sealed::ErrorCodeSealed;
+pub use crate::code::Details;
 pub use crate::code::{
     CodeFields, CodeInfo, CodeKind, EnumFields, EnumInfo, ErrorCode, ErrorCodeSet, ExitClass,
     UnknownCode, WarningCode,
 };
-pub use crate::error::details::Details;
+pub use crate::document::declared::Declaration;
 
 use core::fmt;
 use core::marker::PhantomData;
@@ -40,6 +42,11 @@ pub fn lookup(key: &str, seed: u64, pilots: &[u16], slots: &[(&str, u32)]) -> Op
     crate::code::hash::lookup(key, seed, pilots, slots)
 }
 
+/// The index of the fallback in `info.table`, for the generated `FALLBACK`.
+pub const fn fallback_index(info: &EnumInfo) -> usize {
+    info.fallback
+}
+
 /// The index of `code` in `table`, for `code!` at compile time.
 pub const fn index_of(table: &[CodeInfo], code: &str) -> Option<usize> {
     let mut i = 0;
@@ -50,21 +57,6 @@ pub const fn index_of(table: &[CodeInfo], code: &str) -> Option<usize> {
         i += 1;
     }
     None
-}
-
-pub(crate) const fn const_str_eq(a: &str, b: &str) -> bool {
-    let (a, b) = (a.as_bytes(), b.as_bytes());
-    if a.len() != b.len() {
-        return false;
-    }
-    let mut i = 0;
-    while i < a.len() {
-        if a[i] != b[i] {
-            return false;
-        }
-        i += 1;
-    }
-    true
 }
 
 /// `code!`'s way to a retired code's deprecation: `Code<I>::RAISE` is a

@@ -29,51 +29,122 @@
 //! assert_eq!(unknown, Code::Internal);
 //! ```
 #![deny(missing_docs)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
-mod agent;
+// The layers, each importing only from those above it in this list.
+mod escape;
+mod json;
+
 mod code;
-mod envelope;
+
 mod error;
-mod http;
-pub mod profile;
+
+mod document;
+
+#[cfg(feature = "clap")]
+#[cfg_attr(docsrs, doc(cfg(feature = "clap")))]
+pub use crate::run::clap;
+pub mod http;
+pub mod mcp;
 mod run;
+
 #[cfg(feature = "tooling")]
 mod tooling;
 
-pub use crate::agent::mcp::{mcp_output_schema, mcp_tool_result, mcp_tool_result_of};
 pub use crate::code::{
-    CodeInfo, CodeKind, EnumInfo, ErrorCode, ErrorCodeSet, ExitClass, UnknownCode, Warning,
-    WarningCode,
+    CodeInfo, Details, DetailsError, ErrorCode, ErrorCodeSet, UnknownCode, WarningCode,
 };
-pub use crate::envelope::{Envelope, ErrorBody, RESERVED_DATA_KEYS};
-pub use crate::error::allowlist::{Allowlist, Limits, ProjectError, Shape};
-pub use crate::error::details::{Details, DetailsError, RESERVED_DETAIL_KEYS};
-#[cfg(feature = "miette")]
-pub use crate::error::diagnostic::miette_report;
+pub use crate::document::envelope::{Envelope, ErrorBody};
+pub use crate::document::outcome::Outcome;
+pub use crate::document::output::Output;
+pub use crate::error::warning::Warning;
 pub use crate::error::Error;
-#[cfg(feature = "axum")]
-pub use crate::http::axum::{PanicFuture, PanicLayer, PanicService};
-pub use crate::http::problem::{
-    reason_phrase, Problem, ProblemError, ABOUT_BLANK, PROBLEM_CONTENT_TYPE, RESERVED_PROBLEM_KEYS,
-};
-#[cfg(feature = "clap")]
-pub use crate::run::clap;
-pub use crate::run::profiled::warn;
-pub use crate::run::{Mode, Output, Runner};
+pub use crate::run::runner::Runner;
+pub use crate::run::text::Mode;
+pub use crate::run::warnings::warn;
 #[cfg(feature = "tooling")]
+#[cfg_attr(docsrs, doc(cfg(feature = "tooling")))]
 pub use crate::tooling::{catalog, companion, lock, markdown, testing};
 
-/// Every code enum linked into a program, and the check for one code string
-/// declared by several enums.
-///
-/// Duplicate policy: the same code string in two enums is allowed when every
-/// declaration agrees on the exit code and none of them is retired, because a
-/// caller only sees the string and the exit, and both mean the same thing (a
-/// shared `INTERNAL` fallback in each crate is the usual case). It is an error
-/// when the exit codes differ, or when the code is retired in one enum and live
-/// in another (retired codes are never reused).
 pub mod registry {
+    //! Every code enum linked into a program, what the derive records of each,
+    //! and the check for one code string declared by several enums.
+    //!
+    //! Duplicate policy: the same code string in two enums is allowed when every
+    //! declaration agrees on the exit code and none of them is retired, because a
+    //! caller only sees the string and the exit, and both mean the same thing (a
+    //! shared `INTERNAL` fallback in each crate is the usual case). It is an error
+    //! when the exit codes differ, or when the code is retired in one enum and live
+    //! in another (retired codes are never reused).
+
     pub use crate::code::registry::{documented, duplicates, registered, Duplicate};
+    pub use crate::code::{CodeKind, EnumInfo, ExitClass};
+}
+
+pub mod profile {
+    //! Envelope profiles: the shape of the one document each outcome prints,
+    //! chosen by the program.
+    //!
+    //! The codes are universal; the wire is each program's own contract. A
+    //! [`Profile`] is a small declarative description of that contract: the key
+    //! that tells success from failure, an optional version, where the command's
+    //! name goes, how data and errors nest, where the exit code appears, which
+    //! stream each outcome goes to and whether success prints an envelope at all.
+    //! Three are built in: [`SPONSON`] (the default, byte for byte the envelope of
+    //! [`Envelope`](crate::Envelope)), [`NOGGIN`] and [`FIRSTDRAFT`]. Every
+    //! profile is written by one writer ([`Profile::render`]) and read by one
+    //! reader ([`Profile::read`]), and its JSON Schema ([`Profile::schema`]) is
+    //! generated from the same definition.
+    //!
+    //! A fourth is one `const` built from [`Profile::new`] and checked at compile
+    //! time by [`Profile::assert_valid`] (no key used twice where it would shadow
+    //! another, no success without a way to tell it from failure):
+    //!
+    //! ```
+    //! use sponson_codes::profile::{Data, ErrorShape, Profile, Status, Stream};
+    //!
+    //! /// `{"result": "success" | "failure", "apiVersion": 2, "op": ..., "payload": ..., "failure": {"id", "text", "exit"}}`
+    //! pub const MINE: Profile = Profile::new("mine")
+    //!     .status(Status::Text { key: "result", ok: "success", error: "failure" })
+    //!     .version("apiVersion", 2)
+    //!     .command("op")
+    //!     .data(Data::Nested("payload"))
+    //!     .error(ErrorShape::nested("failure").code("id").message("text").exit("exit"))
+    //!     .failure_to(Stream::Stderr)
+    //!     .assert_valid();
+    //!
+    //! let doc = MINE.render_failure("sync", "disk-full", "no space left", None, 1, &Default::default(), &[]).unwrap();
+    //! assert_eq!(doc.stream, Stream::Stderr);
+    //! assert_eq!(
+    //!     doc.text,
+    //!     "{\"result\":\"failure\",\"apiVersion\":2,\"op\":\"sync\",\"failure\":{\"id\":\"disk-full\",\"text\":\"no space left\",\"exit\":1}}\n"
+    //! );
+    //! ```
+
+    pub use crate::document::declared::{all_declared, declared};
+    pub use crate::document::profile::{
+        Data, ErrorShape, Layout, Profile, Status, Stream, Success, Version, FIRSTDRAFT, NOGGIN,
+        RESERVED_DATA_KEYS, SPONSON,
+    };
+    pub use crate::document::read::{Document, ReadError};
+    pub use crate::document::schema::SCHEMA_DIALECT;
+    pub use crate::document::write::{RenderError, Rendered};
+}
+
+pub mod allowlist {
+    //! The allowlist: untrusted JSON (a server's response body, say) projected
+    //! onto named fields of checked shapes before any of it enters an error's
+    //! details. What is not named is never echoed.
+    //!
+    //! ```
+    //! use sponson_codes::allowlist::{Allowlist, Shape};
+    //!
+    //! let body = Allowlist::new().field("status", Shape::Integer);
+    //! let kept = body.project_str(r#"{"status": 503, "token": "sk-1"}"#).unwrap();
+    //! assert_eq!(serde_json::Value::Object(kept), serde_json::json!({"status": 503}));
+    //! ```
+
+    pub use crate::error::allowlist::{Allowlist, Limits, ProjectError, Shape};
 }
 
 /// Derives [`ErrorCode`] (and, for enums of unit variants, [`ErrorCodeSet`],

@@ -66,7 +66,7 @@ fn table_is_in_declaration_order_with_every_field() {
     assert_eq!(env.hint, Some("Pass --approved-by <who>."));
     assert_eq!(env.explain, "");
     assert_eq!(env.variant, "EnvNotApproved");
-    assert_eq!(Code::ENUM.fallback, 3);
+    assert_eq!(Code::ENUM.fallback_info().code, "INTERNAL");
 }
 
 #[test]

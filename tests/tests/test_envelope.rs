@@ -148,12 +148,15 @@ fn unknown_fields_are_ignored_by_typed_readers() {
 fn malformed_envelopes_are_clear_errors() {
     for (input, want) in [
         ("[1]", "must be a JSON object"),
-        (r#"{"command":"x"}"#, "missing field `ok`"),
+        (r#"{"command":"x"}"#, "the document has no `ok`"),
         (r#"{"ok":"yes","command":"x"}"#, "`ok` must be a boolean"),
-        (r#"{"ok":false,"command":"x"}"#, "missing field `error`"),
+        (
+            r#"{"ok":false,"command":"x"}"#,
+            "the document has no `error`",
+        ),
         (
             r#"{"ok":false,"command":"x","error":{"message":"m"}}"#,
-            "missing field `code`",
+            "the document has no `code`",
         ),
         (
             r#"{"ok":false,"command":"x","error":{"code":1,"message":"m"}}"#,

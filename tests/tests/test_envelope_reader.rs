@@ -92,7 +92,8 @@ fn duplicate_keys_are_refused() {
     ] {
         let err = serde_json::from_str::<Envelope>(input).unwrap_err();
         assert!(
-            err.to_string().contains(&format!("duplicate key `{key}`")),
+            err.to_string()
+                .contains(&format!("the key `{key}` appears twice in one object")),
             "{input}: {err}"
         );
     }
@@ -108,7 +109,7 @@ fn success_with_an_error_object_is_refused() {
         let err = serde_json::from_str::<Envelope<()>>(input).unwrap_err();
         assert!(
             err.to_string()
-                .contains("`ok` is true but the envelope has an `error`"),
+                .contains("the document tells a success but has an `error`"),
             "{input}: {err}"
         );
     }

@@ -9,7 +9,7 @@ use serde::ser::{Error as _, SerializeSeq, SerializeStruct};
 use serde::{Serialize, Serializer};
 use serde_json::{json, Map, Value};
 use sponson_codes::{
-    Details, Envelope, Error, ErrorBody, ErrorCodes, Mode, Runner, RESERVED_DATA_KEYS,
+    profile::RESERVED_DATA_KEYS, Details, Envelope, Error, ErrorBody, ErrorCodes, Mode, Runner,
 };
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ErrorCodes)]

@@ -3,7 +3,7 @@
 //! (an object), `isError` (a boolean).
 
 use serde_json::{json, Value};
-use sponson_codes::{mcp_output_schema, mcp_tool_result, Error, ErrorCodes};
+use sponson_codes::{mcp, Error, ErrorCodes};
 
 #[derive(Debug, Clone, Copy, ErrorCodes)]
 pub enum Code {
@@ -39,7 +39,7 @@ fn checked(result: &Value) -> &Value {
 
 #[test]
 fn success_failure_and_fallback_are_tool_results() {
-    let done = mcp_tool_result::<_, Code>("apply", &Ok(json!({"changes": 2})));
+    let done = mcp::tool_result::<_, Code>("apply", &Ok(json!({"changes": 2})));
     assert_eq!(
         checked(&done),
         &json!({"ok": true, "command": "apply", "changes": 2})
@@ -48,7 +48,7 @@ fn success_failure_and_fallback_are_tool_results() {
 
     let failed: Result<(), _> =
         Err(Error::new(Code::LockHeld, "held by run 41").with_detail("run", &41));
-    let failed = mcp_tool_result("apply", &failed);
+    let failed = mcp::tool_result("apply", &failed);
     assert_eq!(failed["isError"], true);
     assert_eq!(
         checked(&failed),
@@ -56,27 +56,27 @@ fn success_failure_and_fallback_are_tool_results() {
     );
 
     // Data that would shadow the envelope is the fallback code, and an error.
-    let shadow = mcp_tool_result::<_, Code>("apply", &Ok(json!({"ok": false})));
+    let shadow = mcp::tool_result::<_, Code>("apply", &Ok(json!({"ok": false})));
     assert_eq!(shadow["isError"], true);
     assert_eq!(checked(&shadow)["error"]["code"], "INTERNAL");
 
     let usage: Result<(), _> = Err(Error::<Code>::usage("unexpected argument"));
     assert_eq!(
-        checked(&mcp_tool_result("apply", &usage))["error"]["code"],
+        checked(&mcp::tool_result("apply", &usage))["error"]["code"],
         "USAGE"
     );
 }
 
 #[test]
 fn every_tool_result_validates_against_the_output_schema() {
-    let schema = mcp_output_schema::<Code>();
+    let schema = mcp::output_schema::<Code>();
     // The specification requires `type: "object"` at the root of an outputSchema.
     assert_eq!(schema["type"], "object");
     let validator = jsonschema::draft202012::new(&schema).expect("a valid 2020-12 schema");
     let outcomes = [
-        mcp_tool_result::<_, Code>("apply", &Ok(json!({"changes": 2}))),
-        mcp_tool_result::<(), Code>("apply", &Err(Error::new(Code::LockHeld, "held"))),
-        mcp_tool_result::<(), Code>("apply", &Err(Error::usage("bad flag"))),
+        mcp::tool_result::<_, Code>("apply", &Ok(json!({"changes": 2}))),
+        mcp::tool_result::<(), Code>("apply", &Err(Error::new(Code::LockHeld, "held"))),
+        mcp::tool_result::<(), Code>("apply", &Err(Error::usage("bad flag"))),
     ];
     for outcome in &outcomes {
         let envelope = &outcome["structuredContent"];

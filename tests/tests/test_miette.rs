@@ -2,7 +2,7 @@
 //! unambiguous when both traits are imported.
 
 use miette::Diagnostic;
-use sponson_codes::{miette_report, Error, ErrorCodes};
+use sponson_codes::{Error, ErrorCodes};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ErrorCodes)]
 #[codes(url = "https://example.com/errors#{code}")]
@@ -38,7 +38,7 @@ fn help_is_the_hint_and_url_the_docs_link() {
 
 #[test]
 fn the_report_names_the_code_hint_and_link() {
-    let report = miette_report(&Error::new(Code::LockHeld, "held by run 41"));
+    let report = Error::new(Code::LockHeld, "held by run 41").miette_report();
     for part in [
         "held by run 41",
         "LOCK_HELD",

@@ -2,7 +2,7 @@
 
 use proptest::prelude::*;
 use serde_json::{json, Value};
-use sponson_codes::{Allowlist, Limits, ProjectError, Shape};
+use sponson_codes::allowlist::{Allowlist, Limits, ProjectError, Shape};
 
 fn diagnostic() -> Allowlist {
     let location = Allowlist::new()

@@ -23,8 +23,9 @@ use proptest::test_runner::TestCaseError;
 use serde::ser::{Serialize, Serializer};
 use serde_json::{Map, Value};
 use sponson_codes::{
-    Allowlist, Envelope, Error, ErrorBody, ErrorCodes, Limits, Mode, Runner, Shape,
-    RESERVED_DATA_KEYS,
+    allowlist::{Allowlist, Limits, Shape},
+    profile::RESERVED_DATA_KEYS,
+    Envelope, Error, ErrorBody, ErrorCodes, Mode, Runner,
 };
 use std::io::{self, Write};
 

@@ -1,6 +1,6 @@
 //! Warning codes: the derive's items, the registry, and the warning value.
 
-use sponson_codes::{CodeKind, Warning, WarningCode, WarningCodes};
+use sponson_codes::{registry::CodeKind, Warning, WarningCode, WarningCodes};
 
 /// Findings that never stop a run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, WarningCodes)]

@@ -1,6 +1,6 @@
 // `ErrorCode` is sealed: only `#[derive(ErrorCodes)]` implements it, so the
 // runtime can rely on what the derive checks (exit codes 1 to 255, one fallback).
-use sponson_codes::{CodeInfo, EnumInfo, ErrorCode};
+use sponson_codes::{CodeInfo, ErrorCode, registry::EnumInfo};
 
 enum Code {
     Internal,

@@ -8,7 +8,10 @@ use std::path::{Path, PathBuf};
 use clap::{Parser, Subcommand};
 use serde::Serialize;
 use serde_json::Value;
-use sponson_codes::{Allowlist, Error, ErrorCodes, Shape};
+use sponson_codes::{
+    allowlist::{Allowlist, Shape},
+    Error, ErrorCodes,
+};
 
 sponson_codes::use_profile!(sponson_codes::profile::FIRSTDRAFT);
 

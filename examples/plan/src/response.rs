@@ -2,7 +2,7 @@
 //! reach the error's details, and only with the types listed here.
 
 use serde_json::{Map, Value};
-use sponson_codes::{Allowlist, Shape};
+use sponson_codes::allowlist::{Allowlist, Shape};
 
 /// A position in the plan: a JSON pointer, or a line and column.
 fn location() -> Allowlist {

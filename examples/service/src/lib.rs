@@ -11,7 +11,11 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
-use sponson_codes::{Allowlist, Error, ErrorCodes, PanicLayer, Shape};
+use sponson_codes::{
+    allowlist::{Allowlist, Shape},
+    http::PanicLayer,
+    Error, ErrorCodes,
+};
 
 /// Failures of the plan service.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, ErrorCodes)]

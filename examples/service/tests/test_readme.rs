@@ -3,7 +3,7 @@
 
 use service_example::client::Running;
 use service_example::{lock_held, Code};
-use sponson_codes::{mcp_tool_result, miette_report, reason_phrase, Mode, Runner};
+use sponson_codes::{mcp, Mode, Runner};
 
 const README: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md");
 
@@ -35,12 +35,15 @@ async fn surfaces() -> Vec<(&'static str, String)> {
     let http = format!(
         "POST /runs {{\"plan\":\"deploy\",\"scope\":\"prod\"}}\n\nHTTP {} {}\ncontent-type: {}\n\n{}\n",
         reply.status,
-        reason_phrase(reply.status),
+        axum::http::StatusCode::from_u16(reply.status)
+            .ok()
+            .and_then(|status| status.canonical_reason())
+            .unwrap_or_default(),
         reply.content_type,
         reply.body
     );
-    let mcp = serde_json::to_string_pretty(&mcp_tool_result("runs", &failed)).unwrap() + "\n";
-    let miette = miette_report(&lock_held());
+    let mcp = serde_json::to_string_pretty(&mcp::tool_result("runs", &failed)).unwrap() + "\n";
+    let miette = lock_held().miette_report();
     vec![
         ("cli", cli),
         ("text", text),

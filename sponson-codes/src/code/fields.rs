@@ -79,7 +79,7 @@ pub struct EnumFields {
     pub exits: &'static [ExitClass],
     /// See [`EnumInfo::table`].
     pub table: &'static [CodeInfo],
-    /// See [`EnumInfo::fallback`].
+    /// The index in `table` of the fallback code (0 for warnings).
     pub fallback: usize,
     /// See [`EnumInfo::public`].
     pub public: bool,

@@ -1,12 +1,14 @@
 //! The code table: what one code promises, and the traits the derive implements.
 
+pub(crate) mod details;
 mod fields;
 pub(crate) mod hash;
 mod macros;
 pub(crate) mod registry;
 pub(crate) mod warning;
 
-pub use warning::{CodeKind, Warning, WarningCode};
+pub use details::{Details, DetailsError};
+pub use warning::{CodeKind, WarningCode};
 
 use core::fmt;
 
@@ -189,8 +191,9 @@ pub struct EnumInfo {
     pub exits: &'static [ExitClass],
     /// Every code, in declaration order.
     pub table: &'static [CodeInfo],
-    /// Index of the fallback code in `table` (0, and meaningless, for warnings).
-    pub fallback: usize,
+    /// Index of the fallback code in `table` (0, and meaningless, for
+    /// warnings): read it through [`fallback_info`](EnumInfo::fallback_info).
+    pub(crate) fallback: usize,
     /// Whether the enum is `pub`.
     pub public: bool,
     /// Whether the enum is `#[non_exhaustive]`.
@@ -238,7 +241,7 @@ impl EnumInfo {
     }
 
     /// The fallback code's entry (for warnings, which have none, the first code).
-    pub fn fallback_info(&self) -> &'static CodeInfo {
+    pub const fn fallback_info(&self) -> &'static CodeInfo {
         &self.table[self.fallback]
     }
 
@@ -290,9 +293,9 @@ pub trait ErrorCode: sealed::ErrorCodeSealed + 'static {
     const ENUM: &'static EnumInfo;
     /// The fallback code: used for unknown codes and unexpected failures.
     ///
-    /// The entry of [`TABLE`](ErrorCode::TABLE) at [`EnumInfo::fallback`],
-    /// the one place the fallback is recorded.
-    const FALLBACK_INFO: &'static CodeInfo = &Self::ENUM.table[Self::ENUM.fallback];
+    /// The entry of [`TABLE`](ErrorCode::TABLE) that [`EnumInfo`] records
+    /// as the fallback, the one place the fallback is recorded.
+    const FALLBACK_INFO: &'static CodeInfo = Self::ENUM.fallback_info();
     /// The code marked `#[code(usage)]` for command-line usage errors, if any.
     const USAGE_INFO: Option<&'static CodeInfo>;
 
@@ -328,7 +331,7 @@ pub trait ErrorCode: sealed::ErrorCodeSealed + 'static {
     ///
     /// The derive implements this for variants with marked fields; nothing else
     /// of the value is ever serialized.
-    fn write_details(&self, details: &mut crate::Details) {
+    fn write_details(&self, details: &mut Details) {
         let _ = details;
     }
 }
@@ -425,3 +428,19 @@ impl fmt::Display for UnknownCode {
 }
 
 impl std::error::Error for UnknownCode {}
+
+/// Whether `a` and `b` are the same string, in a `const`.
+pub(crate) const fn const_str_eq(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}

@@ -14,7 +14,7 @@ use serde_json::{Map, Value};
 /// Bounds on what a projection reads and keeps.
 ///
 /// ```
-/// use sponson_codes::Limits;
+/// use sponson_codes::allowlist::Limits;
 ///
 /// let mut limits = Limits::default();
 /// limits.max_string_bytes = 256;
@@ -58,7 +58,7 @@ impl Default for Limits {
 /// The shape a kept value must have.
 ///
 /// ```
-/// use sponson_codes::{Allowlist, Shape};
+/// use sponson_codes::{allowlist::{Allowlist, Shape}};
 ///
 /// let location = Allowlist::new().field("line", Shape::Integer).field("column", Shape::Integer);
 /// let shape = Shape::array(location).nullable();
@@ -111,7 +111,7 @@ impl From<Allowlist> for Shape {
 ///
 /// ```
 /// use serde_json::json;
-/// use sponson_codes::{Allowlist, Shape};
+/// use sponson_codes::{allowlist::{Allowlist, Shape}};
 ///
 /// let diagnostic = Allowlist::new()
 ///     .field("code", Shape::String)
@@ -149,7 +149,7 @@ impl Allowlist {
     /// twice keeps the later shape.
     ///
     /// ```
-    /// use sponson_codes::{Allowlist, Shape};
+    /// use sponson_codes::{allowlist::{Allowlist, Shape}};
     ///
     /// let list = Allowlist::new().field("status", Shape::Integer).field("status", Shape::String);
     /// assert_eq!(list.names().collect::<Vec<_>>(), ["status"]);
@@ -165,7 +165,7 @@ impl Allowlist {
     /// Replaces the limits; only the outermost allowlist's limits apply.
     ///
     /// ```
-    /// use sponson_codes::{Allowlist, Limits, Shape};
+    /// use sponson_codes::{allowlist::{Allowlist, Limits, Shape}};
     ///
     /// let mut limits = Limits::default();
     /// limits.max_string_bytes = 4;
@@ -187,7 +187,7 @@ impl Allowlist {
     /// limits; `None` when `value` is not an object.
     ///
     /// ```
-    /// use sponson_codes::{Allowlist, Shape};
+    /// use sponson_codes::{allowlist::{Allowlist, Shape}};
     ///
     /// let list = Allowlist::new().field("status", Shape::Integer);
     /// let kept = list.project(&serde_json::json!({"status": 503, "token": "sk-1"})).unwrap();
@@ -209,7 +209,7 @@ impl Allowlist {
     /// Parses `text` as JSON within the input limit and projects it.
     ///
     /// ```
-    /// use sponson_codes::{Allowlist, ProjectError, Shape};
+    /// use sponson_codes::{allowlist::{Allowlist, ProjectError, Shape}};
     ///
     /// let body = Allowlist::new().field("status", Shape::Integer);
     /// assert_eq!(body.project_str(r#"{"status": 503, "x": 1}"#).unwrap()["status"], 503);

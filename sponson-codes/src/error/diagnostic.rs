@@ -49,28 +49,31 @@ impl<C: ErrorCode> miette::Diagnostic for Error<C> {
     }
 }
 
-/// The error as miette's plain-text report (its `NarratableReportHandler`:
-/// no colours, no terminal width), for text mode and logs.
-///
-/// ```
-/// use sponson_codes::{miette_report, Error, ErrorCodes};
-///
-/// #[derive(Debug, ErrorCodes)]
-/// enum Code {
-///     #[code(exit = 3, doc = "Another run holds the lock.", hint = "Pass --wait.")]
-///     LockHeld,
-///     #[code(exit = 1, doc = "An unexpected error.", fallback)]
-///     Internal,
-/// }
-///
-/// let report = miette_report(&Error::new(Code::LockHeld, "held by run 41"));
-/// assert!(report.starts_with("held by run 41\n"));
-/// assert!(report.contains("LOCK_HELD"));
-/// ```
-pub fn miette_report<C: ErrorCode>(error: &Error<C>) -> String {
-    let mut out = String::new();
-    let handler = miette::NarratableReportHandler::new();
-    // Writing into a String cannot fail.
-    let _ = handler.render_report(&mut out, error);
-    out
+impl<C: ErrorCode> Error<C> {
+    /// The error as miette's plain-text report (its `NarratableReportHandler`:
+    /// no colours, no terminal width), for text mode and logs.
+    ///
+    /// ```
+    /// use sponson_codes::{Error, ErrorCodes};
+    ///
+    /// #[derive(Debug, ErrorCodes)]
+    /// enum Code {
+    ///     #[code(exit = 3, doc = "Another run holds the lock.", hint = "Pass --wait.")]
+    ///     LockHeld,
+    ///     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    ///     Internal,
+    /// }
+    ///
+    /// let report = Error::new(Code::LockHeld, "held by run 41").miette_report();
+    /// assert!(report.starts_with("held by run 41\n"));
+    /// assert!(report.contains("LOCK_HELD"));
+    /// ```
+    #[cfg_attr(docsrs, doc(cfg(feature = "miette")))]
+    pub fn miette_report(&self) -> String {
+        let mut out = String::new();
+        let handler = miette::NarratableReportHandler::new();
+        // Writing into a String cannot fail.
+        let _ = handler.render_report(&mut out, self);
+        out
+    }
 }

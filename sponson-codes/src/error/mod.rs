@@ -3,9 +3,10 @@
 pub(crate) mod allowlist;
 #[cfg(feature = "anyhow")]
 mod anyhow;
-pub(crate) mod details;
 #[cfg(feature = "miette")]
 pub(crate) mod diagnostic;
+pub(crate) mod panic;
+pub(crate) mod warning;
 
 use core::fmt;
 use core::marker::PhantomData;
@@ -13,8 +14,8 @@ use std::error::Error as StdError;
 
 use serde::Serialize;
 
+use crate::code::details::{Details, DetailsError};
 use crate::code::{CodeInfo, ErrorCode, ErrorCodeSet};
-use crate::error::details::{Details, DetailsError};
 
 type Source = Box<dyn StdError + Send + Sync + 'static>;
 
@@ -57,6 +58,9 @@ struct Inner {
     hint: Option<String>,
     details: Details,
     source: Option<Source>,
+    /// Why the error is the fallback, in words that may quote data (a
+    /// `Serialize` error's): kept out of every document, shown on stderr only.
+    withheld: Option<String>,
 }
 
 impl<C: ErrorCode> Error<C> {
@@ -143,6 +147,7 @@ impl<C: ErrorCode> Error<C> {
                 hint: None,
                 details,
                 source: None,
+                withheld: None,
             }),
             code: PhantomData,
         };
@@ -153,16 +158,15 @@ impl<C: ErrorCode> Error<C> {
     /// must show, never vanish.
     ///
     /// A `Serialize` error's text may quote the value that failed, so like a
-    /// panic's message it goes to stderr only, never into the error.
+    /// panic's message it is withheld: the runner shows it on stderr only.
     fn checked(mut self) -> Self {
         if let Some(problem) = self.inner.details.problem() {
             let code = self.inner.info.code;
             self.inner.message = match problem {
                 DetailsError::Serialize(text) => {
-                    eprintln!(
-                        "error: the details of error code {code} failed to serialize: {}",
-                        crate::run::escape::escape_line(text)
-                    );
+                    self.inner.withheld = Some(format!(
+                        "the details of error code {code} failed to serialize: {text}"
+                    ));
                     format!("invalid details for error code {code}: details failed to serialize")
                 }
                 problem => format!("invalid details for error code {code}: {problem}"),
@@ -428,9 +432,16 @@ impl<C: ErrorCode> Error<C> {
                 hint: self.inner.hint.clone(),
                 details: self.inner.details.clone(),
                 source: None,
+                withheld: self.inner.withheld.clone(),
             }),
             code: PhantomData,
         }
+    }
+
+    /// Why the error is the fallback, in words withheld from every
+    /// document (they may quote data), for stderr only.
+    pub(crate) fn withheld(&self) -> Option<&str> {
+        self.inner.withheld.as_deref()
     }
 }
 

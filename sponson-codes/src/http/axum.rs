@@ -13,9 +13,9 @@ use ::axum::http::{header, HeaderValue, StatusCode};
 use ::axum::response::{IntoResponse, Response};
 
 use crate::code::ErrorCode;
+use crate::error::panic::{drop_payload, PANIC_MESSAGE};
 use crate::error::Error;
 use crate::http::problem::{Problem, PROBLEM_CONTENT_TYPE};
-use crate::run::runner::PANIC_MESSAGE;
 
 impl IntoResponse for Problem {
     /// The status, `Content-Type: application/problem+json` and the body.
@@ -86,7 +86,7 @@ impl<C: ErrorCode> From<PathRejection> for Error<C> {
 ///
 /// ```
 /// use axum::{routing::get, Router};
-/// use sponson_codes::{ErrorCodes, PanicLayer};
+/// use sponson_codes::{ErrorCodes, http::PanicLayer};
 ///
 /// #[derive(Debug, ErrorCodes)]
 /// enum Code {
@@ -178,7 +178,10 @@ where
     fn call(&mut self, request: R) -> Self::Future {
         let state = match catch_unwind(AssertUnwindSafe(|| self.inner.call(request))) {
             Ok(future) => Some(Box::pin(future)),
-            Err(_) => None,
+            Err(payload) => {
+                drop_payload(payload);
+                None
+            }
         };
         PanicFuture {
             state,
@@ -218,7 +221,8 @@ where
         match catch_unwind(AssertUnwindSafe(|| future.as_mut().poll(cx))) {
             Ok(Poll::Pending) => Poll::Pending,
             Ok(Poll::Ready(result)) => Poll::Ready(result.map(IntoResponse::into_response)),
-            Err(_) => {
+            Err(payload) => {
+                drop_payload(payload);
                 this.state = None;
                 Poll::Ready(Ok(panicked::<C>()))
             }

@@ -2,19 +2,22 @@
 //! and a problem document read back as an [`ErrorBody`].
 //!
 //! Pure rendering: no I/O, no HTTP types; the `axum` feature builds its
-//! responses from [`Problem`].
+//! responses from [`Problem`]. The shape is RFC 9457's, but what is
+//! written is the outcome every other document writes, decided the same
+//! way: the code, the details, the fallback for details under a reserved
+//! key and the depth bound.
 
 use core::fmt;
 
 use serde::de::DeserializeOwned;
-use serde::ser::SerializeMap;
-use serde::Serialize;
 use serde_json::{Map, Value};
 
-use crate::code::{CodeInfo, ErrorCode};
-use crate::envelope::ErrorBody;
-use crate::error::details::Details;
+use crate::code::ErrorCode;
+use crate::document::envelope::ErrorBody;
+use crate::document::outcome::{Failure, Outcome};
+use crate::document::write::{settle, Node, RenderError};
 use crate::error::Error;
+use crate::json::depth::MAX_LEVELS;
 
 /// The media type of a problem document.
 pub const PROBLEM_CONTENT_TYPE: &str = "application/problem+json";
@@ -39,7 +42,7 @@ pub const ABOUT_BLANK: &str = "about:blank";
 /// code instead, as the envelope does.
 ///
 /// ```
-/// use sponson_codes::{Error, ErrorCodes, PROBLEM_CONTENT_TYPE};
+/// use sponson_codes::{Error, ErrorCodes, http::PROBLEM_CONTENT_TYPE};
 ///
 /// #[derive(Debug, ErrorCodes)]
 /// #[codes(url = "https://example.com/errors#{code}")]
@@ -75,72 +78,77 @@ pub struct Problem {
 impl<C: ErrorCode> Error<C> {
     /// This error as an RFC 9457 problem response; see [`Problem`].
     pub fn to_problem(&self) -> Problem {
-        let view = View {
-            info: self.info(),
-            message: self.message(),
-            hint: self.hint(),
-            details: self.details(),
+        Problem::of(&Outcome::failed("", self))
+    }
+}
+
+impl Problem {
+    /// The problem document of a failed `outcome` (a success has none:
+    /// `None`), or of the fallback code when the document cannot hold it.
+    pub(crate) fn of_outcome(outcome: &Outcome) -> Option<Problem> {
+        let (settled, body) = settle(outcome, |outcome| match &outcome.result {
+            Ok(_) => Err(RenderError::TooDeep),
+            Err(failure) => {
+                let node = Node::Object(members(failure)?);
+                match node.within(MAX_LEVELS) {
+                    true => Ok(crate::json::write::line(&node).unwrap_or_default()),
+                    false => Err(RenderError::TooDeep),
+                }
+            }
+        });
+        let Err(failure) = &settled.result else {
+            return None;
         };
-        if let Some(key) = view.reserved_key() {
-            let fallback = Error::<C>::fallback(format!(
-                "invalid details for error code {}: detail key `{}` is reserved by the problem document",
-                self.code(),
-                key.escape_debug()
-            ));
-            return fallback.to_problem();
-        }
-        Problem {
-            status: view.info.http_status(),
-            body: serde_json::to_string(&view)
-                .expect("a checked problem holds only strings, numbers and JSON values"),
-        }
+        Some(Problem {
+            status: status_of(failure),
+            body: body?,
+        })
+    }
+
+    fn of(outcome: &Outcome) -> Problem {
+        Problem::of_outcome(outcome).unwrap_or(Problem {
+            status: 500,
+            body: String::new(),
+        })
     }
 }
 
-/// What is written: borrowed from the error, nothing copied.
-struct View<'a> {
-    info: &'static CodeInfo,
-    message: &'a str,
-    hint: Option<&'a str>,
-    details: &'a Details,
+fn status_of(failure: &Failure) -> u16 {
+    failure.info.map_or(500, |info| info.http_status())
 }
 
-impl View<'_> {
-    fn reserved_key(&self) -> Option<&str> {
-        self.details
-            .as_map()
-            .keys()
-            .find(|key| RESERVED_PROBLEM_KEYS.contains(&key.as_str()))
-            .map(String::as_str)
+/// The members of a failure's problem document, in RFC 9457's order.
+fn members(failure: &Failure) -> Result<Vec<(&str, Node<'_>)>, RenderError> {
+    let status = status_of(failure);
+    let (type_uri, title) = match failure
+        .info
+        .and_then(|info| info.url.map(|url| (url, info.doc)))
+    {
+        Some((url, doc)) => (url, doc),
+        None => (ABOUT_BLANK, reason_phrase(status)),
+    };
+    let mut members = vec![
+        ("type", Node::Text(type_uri)),
+        ("title", Node::Text(title)),
+        ("status", Node::Number(u64::from(status))),
+        ("detail", Node::Text(&failure.message)),
+        ("code", Node::Text(&failure.code)),
+    ];
+    if let Some(hint) = &failure.hint {
+        members.push(("hint", Node::Text(hint)));
     }
-}
-
-impl Serialize for View<'_> {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let status = self.info.http_status();
-        let (type_uri, title) = match self.info.url {
-            Some(url) => (url, self.info.doc),
-            None => (ABOUT_BLANK, reason_phrase(status)),
-        };
-        let mut map = serializer.serialize_map(None)?;
-        map.serialize_entry("type", type_uri)?;
-        map.serialize_entry("title", title)?;
-        map.serialize_entry("status", &status)?;
-        map.serialize_entry("detail", self.message)?;
-        map.serialize_entry("code", self.info.code)?;
-        if let Some(hint) = self.hint {
-            map.serialize_entry("hint", hint)?;
+    for (key, value) in &failure.details {
+        if RESERVED_PROBLEM_KEYS.contains(&key.as_str()) {
+            return Err(RenderError::ReservedByProblem(key.clone()));
         }
-        for (key, value) in self.details.as_map() {
-            map.serialize_entry(key, value)?;
-        }
-        map.end()
+        members.push((key, Node::Value(value)));
     }
+    Ok(members)
 }
 
 /// The reason phrase of an HTTP error status (RFC 9110 and the IANA
 /// registry), or the class's name for an unregistered one.
-pub fn reason_phrase(status: u16) -> &'static str {
+pub(crate) fn reason_phrase(status: u16) -> &'static str {
     match status {
         400 => "Bad Request",
         401 => "Unauthorized",
@@ -189,7 +197,8 @@ pub fn reason_phrase(status: u16) -> &'static str {
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum ProblemError {
-    /// The document is not a JSON object.
+    /// The document is not a JSON object, or breaks a reader's rule (a
+    /// repeated member, too deep, a number that cannot be read exactly).
     Json(String),
     /// The document has no string `code` member, so it names no code.
     NoCode,
@@ -216,7 +225,9 @@ impl<D: DeserializeOwned> ErrorBody<D> {
     /// `detail` the message (`title` when there is no `detail`), `hint` the
     /// hint, and the extension members the details. The other standard
     /// members are dropped, and, as RFC 9457 asks, a member of the wrong
-    /// type is ignored as if absent.
+    /// type is ignored as if absent. The text is read under the rules every
+    /// reader of this crate shares: a member repeated, nesting deeper than
+    /// 127 levels or a number that cannot be read exactly is refused.
     ///
     /// ```
     /// use sponson_codes::ErrorBody;
@@ -230,8 +241,11 @@ impl<D: DeserializeOwned> ErrorBody<D> {
     /// assert_eq!(body.details.get("run"), Some(&serde_json::json!(41)));
     /// ```
     pub fn from_problem_json(json: &str) -> Result<Self, ProblemError> {
-        let value: Value =
-            serde_json::from_str(json).map_err(|e| ProblemError::Json(e.to_string()))?;
+        // The rules of every reader: no repeated member (which `code` or
+        // `status` would count?), no deeper than 127 levels, no number read
+        // other than it is written.
+        let value =
+            crate::json::read::parse(json).map_err(|e| ProblemError::Json(e.to_string()))?;
         let Value::Object(fields) = value else {
             return Err(ProblemError::Json("expected a JSON object".to_owned()));
         };

@@ -16,10 +16,12 @@ use ::clap::{CommandFactory, Parser};
 use serde_json::{Map, Value};
 
 use crate::code::ErrorCode;
+use crate::document::outcome::Outcome;
+use crate::document::output::Output;
+use crate::document::profile::Profile;
 use crate::error::Error;
-use crate::run::output::Output;
-use crate::run::profiled::render_json_in;
-use crate::run::render::Mode;
+use crate::escape::escape_text;
+use crate::run::text::Mode;
 
 /// Parses the process's arguments into `P`; on a parse error, `--help` or
 /// `--version`, prints the outcome and returns the exit code to end with.
@@ -84,7 +86,7 @@ pub fn parse<P: Parser, C: ErrorCode>() -> Result<P, ExitCode> {
 pub struct Parse<C> {
     json_flag: String,
     errors_to_stderr: bool,
-    profile: &'static crate::profile::Profile,
+    profile: &'static Profile,
     code: PhantomData<fn() -> C>,
 }
 
@@ -100,7 +102,7 @@ impl<C: ErrorCode> Parse<C> {
         Parse {
             json_flag: "--json".to_owned(),
             errors_to_stderr: false,
-            profile: crate::profile::registered(),
+            profile: crate::document::declared::declared(),
             code: PhantomData,
         }
     }
@@ -135,7 +137,7 @@ impl<C: ErrorCode> Parse<C> {
     /// Prints usage errors, help and version in `profile` instead of the one
     /// declared with [`use_profile!`](crate::use_profile).
     #[must_use]
-    pub fn profile(mut self, profile: &'static crate::profile::Profile) -> Self {
+    pub fn profile(mut self, profile: &'static Profile) -> Self {
         self.profile = profile;
         self
     }
@@ -175,12 +177,9 @@ impl<C: ErrorCode> Parse<C> {
         match P::try_parse_from(&args) {
             Ok(parsed) => Ok(parsed),
             Err(err) if mode == Mode::Text => {
-                // clap's own output, colours and all; only the exit code is ours.
-                // Help that could not be printed (a closed stdout) is no success.
-                match err.print() {
-                    Ok(()) => Err(ExitCode::from(text_exit::<C>(&err))),
-                    Err(_) => Err(ExitCode::from(C::FALLBACK_INFO.exit)),
-                }
+                // clap's own text, in colour where clap would colour it.
+                let colors = clap_colors(&err, P::command().get_color());
+                Err(text_output::<C>(&err, colors).print())
             }
             Err(err) => Err(self.render::<P>(&args, &err).print()),
         }
@@ -199,21 +198,7 @@ impl<C: ErrorCode> Parse<C> {
         match P::try_parse_from(&args) {
             Ok(parsed) => Ok(parsed),
             Err(err) if !self.wants_json(args.iter().cloned()) => {
-                // clap echoes the arguments as they were given.
-                let text = crate::run::escape::escape_text(&err.render().to_string()).into_owned();
-                let exit = text_exit::<C>(&err);
-                Err(if exit == 0 {
-                    Output {
-                        stdout: text,
-                        ..Output::empty::<C>()
-                    }
-                } else {
-                    Output {
-                        stderr: text,
-                        exit,
-                        ..Output::empty::<C>()
-                    }
-                })
+                Err(text_output::<C>(&err, false))
             }
             Err(err) => Err(self.render::<P>(&args, &err)),
         }
@@ -229,24 +214,20 @@ impl<C: ErrorCode> Parse<C> {
                     _ => "version",
                 };
                 let data = one_field(key, rendered.trim_end());
-                render_json_in::<_, C>(
-                    self.profile,
-                    &command,
-                    &Ok(data),
-                    self.errors_to_stderr,
-                    &[],
-                )
+                self.output(&Outcome::new::<_, C>(command, &Ok(data)))
             }
             _ => {
                 let error = usage_error::<C>(err, &rendered);
-                render_json_in::<(), C>(
-                    self.profile,
-                    &command,
-                    &Err(error),
-                    self.errors_to_stderr,
-                    &[],
-                )
+                self.output(&Outcome::new::<(), C>(command, &Err(error)))
             }
+        }
+    }
+
+    fn output(&self, outcome: &Outcome) -> Output {
+        let out = self.profile.render(outcome);
+        match self.errors_to_stderr {
+            true => out.failure_to_stderr(),
+            false => out,
         }
     }
 }
@@ -271,6 +252,54 @@ fn usage_error<C: ErrorCode>(err: &::clap::Error, rendered: &str) -> Error<C> {
         error = error.with_detail("usage", usage.trim_end());
     }
     error
+}
+
+/// clap's text for people, with the exit code: help and version on stdout
+/// with 0, anything else on stderr with the usage code's exit. clap echoes
+/// the arguments as they were given, so the text is escaped; in `colors`,
+/// clap's styling is kept when there is nothing to escape.
+fn text_output<C: ErrorCode>(err: &::clap::Error, colors: bool) -> Output {
+    let plain = err.render().to_string();
+    let text = match escape_text(&plain) {
+        std::borrow::Cow::Borrowed(_) if colors => err.render().ansi().to_string(),
+        escaped => escaped.into_owned(),
+    };
+    let exit = text_exit::<C>(err);
+    let mut out = Output {
+        exit,
+        unwritten_exit: C::FALLBACK_INFO.exit,
+        ..Output::default()
+    };
+    match exit {
+        0 => out.stdout = text,
+        _ => out.stderr = text,
+    }
+    out
+}
+
+/// Whether clap would colour `err`'s text on this process's terminal: its
+/// `ColorChoice`, and for `Auto` the conventions clap follows
+/// (`CLICOLOR_FORCE`, `NO_COLOR`, `CLICOLOR=0`, `TERM=dumb`, a terminal).
+fn clap_colors(err: &::clap::Error, choice: ::clap::ColorChoice) -> bool {
+    use std::io::IsTerminal as _;
+    let set = |name: &str| std::env::var_os(name).is_some_and(|v| !v.is_empty() && v != "0");
+    match choice {
+        ::clap::ColorChoice::Always => true,
+        ::clap::ColorChoice::Never => false,
+        ::clap::ColorChoice::Auto => {
+            let terminal = match err.kind() {
+                ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+                    std::io::stdout().is_terminal()
+                }
+                _ => std::io::stderr().is_terminal(),
+            };
+            set("CLICOLOR_FORCE")
+                || (terminal
+                    && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+                    && std::env::var_os("CLICOLOR").is_none_or(|v| v != "0")
+                    && std::env::var_os("TERM").is_some_and(|t| t != "dumb"))
+        }
+    }
 }
 
 /// The exit code for a clap outcome: 0 for help and version, else the

@@ -2,23 +2,19 @@
 //! one envelope (in JSON mode) and an exit code that agrees with it.
 
 use core::marker::PhantomData;
-use std::panic::{self, AssertUnwindSafe};
 use std::process::ExitCode;
 
 use serde::Serialize;
 
 use crate::code::ErrorCode;
+use crate::document::outcome::Outcome;
+use crate::document::output::Output;
+use crate::document::profile::{Profile, Stream};
+use crate::error::panic::{catch, catch_panic, with_quiet_panics, PANIC_MESSAGE};
+use crate::error::warning::Warning;
 use crate::error::Error;
-use crate::profile::{Profile, Stream};
-use crate::run::output::Output;
-use crate::run::profiled::{
-    add_text_warnings, check_data_in, render_json_in, take_warnings, with_quiet_panics,
-};
-use crate::run::render::{render_text, text_of, unrenderable_reason, Mode};
-
-/// The message of the fallback error a panic becomes; the panic's own
-/// message and backtrace go to stderr only, through the panic hook.
-pub(crate) const PANIC_MESSAGE: &str = "the command stopped on an unexpected internal error";
+use crate::run::text::{render_text, text_of, Mode};
+use crate::run::warnings::collect;
 
 /// Runs a command's body and reports its outcome.
 ///
@@ -82,7 +78,7 @@ impl<C: ErrorCode> Runner<C> {
             command: command.into(),
             mode,
             errors_to_stderr: false,
-            profile: crate::profile::registered(),
+            profile: crate::document::declared::declared(),
             code: PhantomData,
         }
     }
@@ -232,85 +228,52 @@ impl<C: ErrorCode> Runner<C> {
         T: Serialize,
         E: Into<Error<C>>,
     {
-        // Rendering runs inside the guard too: a panicking `Serialize` or
-        // `Display` must end as an envelope like any other panic.
-        drop(take_warnings());
-        // Where failures go to stderr, the panic hook's text would come
-        // before the one document there; the document reports the panic.
-        let quiet = self.mode == Mode::Json && self.profile.failure == Stream::Stderr;
-        let guarded = with_quiet_panics(quiet, || {
-            catch_panic::<_, C>(|| {
-                let result = body().map_err(Into::into);
-                let warnings = take_warnings();
-                Ok(match self.mode {
-                    Mode::Json => render_json_in(
-                        self.profile,
-                        &self.command,
-                        &result,
-                        self.errors_to_stderr,
-                        &warnings,
-                    ),
-                    // The same check as JSON mode's, so both exit alike.
-                    Mode::Text => {
-                        let mut out = match result.as_ref().map(|data| {
-                            check_data_in::<T, C>(self.profile, &self.command, data, &warnings)
-                        }) {
-                            Ok(Err(unrenderable)) => {
-                                // People see why on stderr: its first line gets the reason.
-                                let reason = unrenderable_reason(&unrenderable);
-                                let mut out = render_text(&Err::<T, _>(unrenderable), text);
-                                if !reason.is_empty() {
-                                    let rest = out.stderr.split_once('\n').map_or("", |(_, r)| r);
-                                    out.stderr = reason + rest;
-                                }
-                                out
-                            }
-                            _ => render_text(&result, text),
-                        };
-                        add_text_warnings(&mut out, &warnings);
-                        out
-                    }
-                })
+        // Where the failure document goes to stderr, the panic hook's text
+        // would come before it; the document reports the panic.
+        let failure_stream = match self.errors_to_stderr {
+            true => Stream::Stderr,
+            false => self.profile.failure,
+        };
+        let quiet = self.mode == Mode::Json && failure_stream == Stream::Stderr;
+        with_quiet_panics(quiet, || {
+            let (result, warnings) = collect(|| catch_panic(|| body().map_err(Into::into)));
+            // Rendering runs a `Serialize` and a `Display` of the program's:
+            // a panic there ends as the fallback like any other.
+            catch(|| self.output(&result, warnings.clone(), text)).unwrap_or_else(|| {
+                let panicked = Err::<(), _>(Error::<C>::fallback(PANIC_MESSAGE));
+                self.output(&panicked, warnings, |()| String::new())
             })
-        });
-        guarded.unwrap_or_else(|error| {
-            let warnings = take_warnings();
-            let error = Err::<(), _>(error);
-            match self.mode {
-                Mode::Json => render_json_in(
-                    self.profile,
-                    &self.command,
-                    &error,
-                    self.errors_to_stderr,
-                    &warnings,
-                ),
-                Mode::Text => {
-                    let mut out = render_text(&error, |_| String::new());
-                    add_text_warnings(&mut out, &warnings);
-                    out
-                }
-            }
         })
     }
-}
 
-/// Frees a caught panic's payload, so a long-lived process that renders
-/// many commands does not grow. Dropping it runs user code that may panic
-/// again; only such a second payload is leaked, never unwound.
-pub(crate) fn drop_payload(payload: Box<dyn core::any::Any + Send>) {
-    if let Err(again) = panic::catch_unwind(AssertUnwindSafe(move || drop(payload))) {
-        core::mem::forget(again);
+    /// The printed form of `result` in the runner's mode: the one document
+    /// the profile writes, or the text for people of the same settled
+    /// outcome, so that both modes exit alike.
+    fn output<T: Serialize>(
+        &self,
+        result: &Result<T, Error<C>>,
+        warnings: Vec<Warning>,
+        text: impl FnOnce(&T) -> String,
+    ) -> Output {
+        let outcome = Outcome::new(self.command.as_str(), result).with_warnings(warnings);
+        match self.mode {
+            Mode::Json => {
+                let out = self.profile.render(&outcome);
+                match self.errors_to_stderr {
+                    true => out.failure_to_stderr(),
+                    false => out,
+                }
+            }
+            Mode::Text => {
+                let written = self.profile.write(&outcome);
+                let settled = written.outcome.as_ref();
+                render_text(settled, C::FALLBACK_INFO.exit, || {
+                    match (result, settled.is_ok()) {
+                        (Ok(data), true) => text(data),
+                        _ => String::new(),
+                    }
+                })
+            }
+        }
     }
-}
-
-/// Runs `body`; a panic in it becomes `C`'s fallback error with
-/// [`PANIC_MESSAGE`]. The panic's own message and backtrace go to stderr
-/// only, through the panic hook. Every caught panic goes through here.
-pub(crate) fn catch_panic<T, C: ErrorCode>(
-    body: impl FnOnce() -> Result<T, Error<C>>,
-) -> Result<T, Error<C>> {
-    panic::catch_unwind(AssertUnwindSafe(body)).unwrap_or_else(|payload| {
-        drop_payload(payload);
-        Err(Error::fallback(PANIC_MESSAGE))
-    })
 }

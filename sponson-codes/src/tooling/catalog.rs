@@ -177,10 +177,10 @@ fn is_false(value: &bool) -> bool {
 
 /// The profile declared with `use_profile!`, if any.
 fn declared_envelope() -> Option<CatalogEnvelope> {
-    if crate::profile::all_registered().is_empty() {
+    if crate::profile::all_declared().is_empty() {
         None
     } else {
-        Some(CatalogEnvelope::of(crate::profile::registered()))
+        Some(CatalogEnvelope::of(crate::profile::declared()))
     }
 }
 

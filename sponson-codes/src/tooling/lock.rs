@@ -292,10 +292,11 @@ impl fmt::Display for Change {
     }
 }
 
-/// A warning that does not fail the check.
+/// A finding that does not fail the check; the companion reports each as a
+/// warning (`EXHAUSTIVE_ENUM`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
-pub enum Warning {
+pub enum Notice {
     /// A public enum is not `#[non_exhaustive]`, so adding a code breaks Rust
     /// consumers that `match` on it exhaustively.
     Exhaustive {
@@ -304,10 +305,10 @@ pub enum Warning {
     },
 }
 
-impl fmt::Display for Warning {
+impl fmt::Display for Notice {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Warning::Exhaustive { enum_path } => write!(
+            Notice::Exhaustive { enum_path } => write!(
                 f,
                 "public enum `{enum_path}` is not `#[non_exhaustive]`: adding a code breaks crates that match on it; add `#[non_exhaustive]`"
             ),
@@ -321,8 +322,8 @@ impl fmt::Display for Warning {
 pub struct Compatibility {
     /// Every change, breaking ones first, then by code.
     pub changes: Vec<Change>,
-    /// Warnings about the live enums.
-    pub warnings: Vec<Warning>,
+    /// Findings about the live enums that do not fail the check.
+    pub notices: Vec<Notice>,
 }
 
 impl Compatibility {
@@ -352,8 +353,8 @@ impl fmt::Display for Compatibility {
             };
             writeln!(f, "{kind}: {change}")?;
         }
-        for warning in &self.warnings {
-            writeln!(f, "warning: {warning}")?;
+        for notice in &self.notices {
+            writeln!(f, "warning: {notice}")?;
         }
         Ok(())
     }
@@ -458,15 +459,15 @@ pub fn compare(lock: &Catalog, live: &Catalog) -> Compatibility {
     changes.extend(envelope_change(lock, live));
     changes.sort_by_key(|c| !c.is_breaking());
     changes.dedup();
-    let warnings = live
+    let notices = live
         .enums
         .iter()
         .filter(|e| e.public && !e.non_exhaustive)
-        .map(|e| Warning::Exhaustive {
+        .map(|e| Notice::Exhaustive {
             enum_path: e.path.clone(),
         })
         .collect();
-    Compatibility { changes, warnings }
+    Compatibility { changes, notices }
 }
 
 /// A lock or catalog without an envelope record is Sponson's shape.
@@ -654,7 +655,7 @@ warning: public enum `m::Code` is not `#[non_exhaustive]`: adding a code breaks 
                 },
             ]
         );
-        assert!(report.warnings.is_empty());
+        assert!(report.notices.is_empty());
     }
 
     #[test]

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::{json, Value};
 
-use super::failure::{CompanionCode, Failure};
+use super::failure::{CompanionCode, CompanionWarning, Failure};
 use super::{text, Companion};
 use crate::code::registry::duplicates;
 use crate::code::EnumInfo;
@@ -163,7 +163,7 @@ pub(crate) fn list(enums: &[&'static EnumInfo]) -> Reply {
 
 /// `schema`: the JSON Schema of the program's envelope in its profile.
 pub(crate) fn schema(enums: &[&'static EnumInfo]) -> Reply {
-    let profile = crate::profile::registered();
+    let profile = crate::profile::declared();
     let schema = profile.schema(enums);
     let mut text = serde_json::to_string_pretty(&schema).unwrap_or_default();
     text.push('\n');
@@ -245,7 +245,7 @@ pub(crate) fn check(
         )
         .with_detail("duplicates", &lines));
     }
-    let profiles = crate::profile::all_registered();
+    let profiles = crate::profile::all_declared();
     if profiles.len() > 1 {
         let names: Vec<&str> = profiles.iter().map(|p| p.name).collect();
         return Err(Failure::new(
@@ -265,7 +265,7 @@ pub(crate) fn check(
         return Err(breaking(&target, &state));
     }
     let changes = state.changes();
-    let warnings: Vec<String> = report.warnings.iter().map(ToString::to_string).collect();
+    warn_notices(report);
     let shared: Vec<String> = shared.iter().map(ToString::to_string).collect();
     let mut text = format!(
         "no conflicting duplicate codes; no breaking change against `{}`\n",
@@ -282,9 +282,6 @@ pub(crate) fn check(
         Some(behind) => text.push_str(&format!("{behind}\n")),
         None => text.push_str(&format!("the lock `{}` is up to date\n", target.shown)),
     }
-    for line in &warnings {
-        text.push_str(&format!("warning: {line}\n"));
-    }
     Ok(Reply {
         text,
         data: json!({
@@ -292,7 +289,6 @@ pub(crate) fn check(
             "behind": behind.is_some(),
             "changes": changes,
             "shared": shared,
-            "warnings": warnings,
         }),
         screen: None,
     })
@@ -312,15 +308,20 @@ fn read_lock_bytes(target: &Target) -> Result<Vec<u8>, Failure> {
 
 fn breaking(target: &Target, state: &LockState) -> Failure {
     let (message, breaking) = state.breaking(&target.shown);
-    let warnings: Vec<String> = state
-        .report
-        .warnings
-        .iter()
-        .map(ToString::to_string)
-        .collect();
+    warn_notices(&state.report);
     Failure::new(CompanionCode::BreakingChange, message)
         .with_hint(stale::accept_breaking(&target.regenerate))
         .with_detail("path", &target.shown)
         .with_detail("breaking", &breaking)
-        .with_detail("warnings", &warnings)
+}
+
+/// Each finding of the comparison that does not fail it, as a warning of
+/// the command's outcome.
+fn warn_notices(report: &crate::tooling::lock::Compatibility) {
+    for notice in &report.notices {
+        let code = match notice {
+            crate::tooling::lock::Notice::Exhaustive { .. } => CompanionWarning::ExhaustiveEnum,
+        };
+        crate::warn(crate::Warning::new(code, notice.to_string()));
+    }
 }

@@ -1,6 +1,6 @@
 //! The companion's own failures: its code enum, and how a failure is printed.
 
-use crate::ErrorCodes;
+use crate::{ErrorCodes, WarningCodes};
 
 /// Failures of the companion docs binary, printed in its JSON envelope.
 ///
@@ -106,6 +106,27 @@ pub enum CompanionCode {
     /// A bug in the companion itself; please report it.
     #[code(exit = 1, doc = "An unexpected error.", fallback)]
     Internal,
+}
+
+/// Findings of the companion that do not fail its command.
+///
+/// ```
+/// use sponson_codes::companion::CompanionWarning;
+///
+/// assert_eq!(CompanionWarning::ExhaustiveEnum.code(), "EXHAUSTIVE_ENUM");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, WarningCodes)]
+#[codes(crate = crate)]
+#[non_exhaustive]
+pub enum CompanionWarning {
+    /// A public enum is not `#[non_exhaustive]`, so adding a code to it
+    /// breaks Rust crates that `match` on it exhaustively. Add
+    /// `#[non_exhaustive]` before its first release.
+    #[code(
+        doc = "A public code enum is not `#[non_exhaustive]`.",
+        hint = "Add #[non_exhaustive] to the enum."
+    )]
+    ExhaustiveEnum,
 }
 
 /// A failure of one companion command.

@@ -33,15 +33,16 @@ use std::process::ExitCode;
 use serde_json::Value;
 
 use crate::code::EnumInfo;
-use crate::run::escape::{escape_line, escape_text};
-use crate::run::output::Output;
-use crate::run::render::{render_json, render_text};
-use crate::run::runner::catch_panic;
+use crate::document::outcome::Outcome;
+use crate::document::output::Output;
+use crate::error::panic::catch_panic;
+use crate::escape::{escape_line, escape_text};
+use crate::run::text::render_text;
 use crate::tooling::markdown::terminal::Style;
 
 use self::args::{Command, Invocation};
-pub use self::failure::CompanionCode;
 use self::failure::Failure;
+pub use self::failure::{CompanionCode, CompanionWarning};
 
 /// Declares a companion binary's `main`: `sponson_codes::companion_main!(my_crate, other_crate);`.
 ///
@@ -214,14 +215,10 @@ impl Companion {
             match arg.into_string() {
                 Ok(arg) => utf8.push(arg),
                 Err(arg) => {
-                    let failure: Result<(), _> = Err(Failure::usage(format!(
+                    let failure = Failure::usage(format!(
                         "argument {arg:?} is not valid UTF-8; pass paths and codes as UTF-8"
-                    )));
-                    let out = match json {
-                        true => render_json("usage", &failure, false),
-                        false => render_text(&failure, |_| String::new()),
-                    };
-                    return (out, None);
+                    ));
+                    return (output("usage", json, Err(&failure), Vec::new()), None);
                 }
             }
         }
@@ -242,22 +239,26 @@ impl Companion {
         screen: Option<Style>,
     ) -> (Output, Option<String>) {
         let json = args::wants_json(args);
+        let mut warnings = Vec::new();
         let (name, result) = match args::parse(args) {
             Ok(invocation) => {
                 let name = invocation.command.name();
                 // A bug in a command must still end as one coded outcome.
-                let result = catch_panic(|| self.dispatch(enums, &invocation, screen));
+                let (result, raised) = crate::run::warnings::collect(|| {
+                    catch_panic(|| self.dispatch(enums, &invocation, screen))
+                });
+                warnings = raised;
                 (name, result)
             }
             Err(failure) => ("usage", Err(failure)),
         };
+        let result_ref = result
+            .as_ref()
+            .map(|reply| (&reply.data, reply.text.as_str()));
+        let mut out = output(name, json, result_ref, warnings);
         if json {
-            return (
-                render_json(name, &result.map(|reply| reply.data), false),
-                None,
-            );
+            return (out, None);
         }
-        let mut out = render_text(&result, |reply| reply.text.clone());
         if let Err(failure) = &result {
             out.stderr = report(failure) + &out.stderr;
         }
@@ -313,6 +314,28 @@ impl Companion {
 }
 
 use self::commands::Reply;
+
+/// The companion's outcome as the program prints its own: with `--json`,
+/// one document of `data` in the program's profile; otherwise `text`.
+fn output(
+    name: &str,
+    json: bool,
+    result: Result<(&Value, &str), &Failure>,
+    warnings: Vec<crate::Warning>,
+) -> Output {
+    let outcome = Outcome::of(name, result.map(|(data, _)| data)).with_warnings(warnings);
+    let profile = crate::profile::declared();
+    if json {
+        return profile.render(&outcome);
+    }
+    let written = profile.write(&outcome);
+    let settled = written.outcome.as_ref();
+    let fallback_exit = <CompanionCode as crate::ErrorCode>::FALLBACK_INFO.exit;
+    render_text(settled, fallback_exit, || match (result, settled.is_ok()) {
+        (Ok((_, text)), true) => text.to_owned(),
+        _ => String::new(),
+    })
+}
 
 /// Shows `text`, a command's output rendered for the terminal on stdout,
 /// through the pager when there is one, else directly; `out` gives the
@@ -388,7 +411,7 @@ const MAX_REPORTED: usize = 50;
 /// diff, and each breaking change, duplicate or warning.
 fn report(failure: &Failure) -> String {
     let mut out = String::new();
-    for key in ["breaking", "duplicates", "changes", "warnings"] {
+    for key in ["breaking", "duplicates", "changes"] {
         if let Some(Value::Array(items)) = failure.details().get(key) {
             if items.len() > MAX_REPORTED {
                 let left = items.len() - MAX_REPORTED;

@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use crate::run::escape::escape_line;
+use crate::escape::escape_line;
 use crate::tooling::catalog::{Catalog, CatalogCode};
 use crate::tooling::markdown::terminal::{render_terminal, Style};
 

@@ -24,7 +24,7 @@
 
 use pulldown_cmark::{Event, HeadingLevel, LinkType, Options, Parser, Tag, TagEnd};
 
-use crate::run::escape::{escape_line, escape_text};
+use crate::escape::{escape_line, escape_text};
 
 /// How to write for a terminal: with ANSI colour and attributes, or without
 /// any escape sequence.

@@ -4,9 +4,8 @@ use serde::ser::{Error as _, SerializeMap as _};
 use serde::{Serialize, Serializer};
 use serde_json::{json, Map, Value};
 
-use crate::envelope::RESERVED_DATA_KEYS;
-use crate::error::details::json_kind;
-use crate::error::details::RESERVED_DETAIL_KEYS;
+use crate::document::profile::RESERVED_DATA_KEYS;
+use crate::json::kind as json_kind;
 use crate::{Details, Envelope, ErrorBody};
 
 /// The envelope of success `data`, as printed now.
@@ -32,7 +31,7 @@ impl<T: Serialize> Serialize for Old<T> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let (value, reserved, ok) = match &self.0 {
             Ok(data) => (data, &RESERVED_DATA_KEYS[..], true),
-            Err(details) => (details, &RESERVED_DETAIL_KEYS[..], false),
+            Err(details) => (details, &Details::RESERVED_KEYS[..], false),
         };
         let fields = match serde_json::to_value(value).map_err(S::Error::custom)? {
             Value::Null => Map::new(),
@@ -298,7 +297,7 @@ fn variants_are_objects() {
 
 #[test]
 fn reserved_detail_keys_are_refused() {
-    for key in RESERVED_DETAIL_KEYS {
+    for key in Details::RESERVED_KEYS {
         let refused = format!("detail key `{key}` is reserved");
         let map: BTreeMap<_, _> = [("a", 1), (key, 2)].into();
         assert_eq!(details(map).unwrap_err(), refused);

@@ -1,27 +1,34 @@
-//! MCP tool results: a command's outcome as the `CallToolResult` of a
-//! `tools/call` request (MCP specification 2025-06-18 and later).
+//! MCP: a command's outcome as the `CallToolResult` of a `tools/call`
+//! request, and the output schema of a tool.
 //!
 //! Plain `serde_json` values in the specification's shape, so no MCP SDK is
-//! needed; put them in the `result` of the JSON-RPC response.
+//! needed; put them in the `result` of the JSON-RPC response. The document
+//! is the one the program prints in its profile (the one declared with
+//! [`use_profile!`](crate::use_profile)), so a CLI and its MCP tools share
+//! one envelope.
 
 use serde::Serialize;
 use serde_json::{json, Map, Value};
 
 use crate::code::ErrorCode;
+use crate::document::declared::declared;
+use crate::document::outcome::Outcome;
+use crate::document::output::Output;
 use crate::error::Error;
-use crate::run::output::Output;
-use crate::run::render::render_json;
 
-/// The MCP `CallToolResult` of a command's outcome: the envelope as
-/// `structuredContent`, the same envelope as text in one `text` content
+/// The MCP `CallToolResult` of a command's outcome: the document as
+/// `structuredContent`, the same document as text in one `text` content
 /// block (for clients that read only `content`), and `isError` true exactly
 /// when the command failed, that is when its exit code is not 0.
 ///
-/// The envelope is the one a JSON-mode [`Runner`](crate::Runner) prints, byte for byte, including
-/// its fallback for data that cannot be rendered.
+/// The document is the one a JSON-mode [`Runner`](crate::Runner) prints in
+/// the program's profile: the text block holds its bytes (without the final
+/// newline), and `structuredContent` is the same JSON value; the fallback
+/// for data that cannot be rendered included. A document that is not an
+/// object (a profile that prints bare data) is in the text block only.
 ///
 /// ```
-/// use sponson_codes::{mcp_tool_result, Error, ErrorCodes};
+/// use sponson_codes::{mcp, Error, ErrorCodes};
 ///
 /// #[derive(Debug, ErrorCodes)]
 /// enum Code {
@@ -32,33 +39,34 @@ use crate::run::render::render_json;
 /// }
 ///
 /// let failed: Result<(), _> = Err(Error::new(Code::LockHeld, "held by run 41"));
-/// let result = mcp_tool_result("apply", &failed);
+/// let result = mcp::tool_result("apply", &failed);
 /// assert_eq!(result["isError"], true);
 /// assert_eq!(result["structuredContent"]["error"]["code"], "LOCK_HELD");
 /// assert_eq!(result["content"][0]["type"], "text");
 ///
-/// let done = mcp_tool_result::<_, Code>("apply", &Ok(serde_json::json!({"changes": 2})));
+/// let done = mcp::tool_result::<_, Code>("apply", &Ok(serde_json::json!({"changes": 2})));
 /// assert_eq!(done["isError"], false);
 /// assert_eq!(done["content"][0]["text"], r#"{"ok":true,"command":"apply","changes":2}"#);
 /// ```
-pub fn mcp_tool_result<T: Serialize, C: ErrorCode>(
+pub fn tool_result<T: Serialize, C: ErrorCode>(
     command: &str,
     result: &Result<T, Error<C>>,
 ) -> Value {
-    mcp_tool_result_of(&render_json(command, result, false))
+    tool_result_of(&declared().render(&Outcome::new(command, result)))
 }
 
-/// The MCP `CallToolResult` of an already rendered JSON outcome (from
-/// [`Runner::render`](crate::Runner::render) in JSON mode, failures on stdout).
+/// The MCP `CallToolResult` of an already rendered JSON outcome, such as
+/// [`Runner::render`](crate::Runner::render)'s in JSON mode: its document,
+/// from whichever stream the profile put it on.
 ///
 /// ```
-/// use sponson_codes::{mcp_tool_result_of, Output};
+/// use sponson_codes::{mcp, Output};
 ///
 /// let out = Output { stdout: "{\"ok\":true,\"command\":\"init\"}\n".into(), ..Output::default() };
-/// let result = mcp_tool_result_of(&out);
+/// let result = mcp::tool_result_of(&out);
 /// assert_eq!(result["structuredContent"], serde_json::json!({"ok": true, "command": "init"}));
 /// ```
-pub fn mcp_tool_result_of(output: &Output) -> Value {
+pub fn tool_result_of(output: &Output) -> Value {
     let text = output.stdout.trim_end_matches('\n');
     let text = if text.is_empty() {
         output.stderr.trim_end_matches('\n')
@@ -80,13 +88,12 @@ pub fn mcp_tool_result_of(output: &Output) -> Value {
     Value::Object(result)
 }
 
-/// A JSON Schema of `C`'s envelope for a tool's `outputSchema`: the
-/// companion's schema of the default profile ([`SPONSON`](crate::profile::SPONSON)`.schema`),
-/// with the `"type": "object"` at its root that MCP asks of an output schema
-/// (every envelope is an object).
+/// A JSON Schema of `C`'s documents in the program's profile, for a tool's
+/// `outputSchema`: the companion's schema (`Profile::schema`), with the
+/// `"type": "object"` at its root that MCP asks of an output schema.
 ///
 /// ```
-/// use sponson_codes::{mcp_output_schema, ErrorCodes};
+/// use sponson_codes::{mcp, ErrorCodes};
 ///
 /// #[derive(Debug, ErrorCodes)]
 /// enum Code {
@@ -94,12 +101,12 @@ pub fn mcp_tool_result_of(output: &Output) -> Value {
 ///     Internal,
 /// }
 ///
-/// let schema = mcp_output_schema::<Code>();
+/// let schema = mcp::output_schema::<Code>();
 /// assert_eq!(schema["type"], "object");
 /// assert!(schema.to_string().contains("INTERNAL"));
 /// ```
-pub fn mcp_output_schema<C: ErrorCode>() -> Value {
-    let mut schema = crate::profile::SPONSON.schema(&[C::ENUM]);
+pub fn output_schema<C: ErrorCode>() -> Value {
+    let mut schema = declared().schema(&[C::ENUM]);
     if let Value::Object(members) = &mut schema {
         members.insert("type".to_owned(), json!("object"));
     }

@@ -5,10 +5,7 @@ use core::fmt;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-use crate::envelope::depth::{self, Unwritable, MAX_LEVELS};
-
-/// The keys of an error object that details can never take.
-pub const RESERVED_DETAIL_KEYS: [&str; 3] = ["code", "message", "hint"];
+use crate::json::depth::{self, Unwritable, MAX_LEVELS};
 
 /// The details of a coded error: a JSON object of diagnostic fields.
 ///
@@ -38,6 +35,9 @@ pub struct Details {
 }
 
 impl Details {
+    /// The keys of an error object that details can never take.
+    pub const RESERVED_KEYS: [&'static str; 3] = ["code", "message", "hint"];
+
     /// No details.
     pub fn new() -> Self {
         Details::default()
@@ -97,7 +97,7 @@ impl Details {
                 };
                 Ok(Details { map, problem: None })
             }
-            other => Err(DetailsError::NotAnObject(json_kind(&other))),
+            other => Err(DetailsError::NotAnObject(crate::json::kind(&other))),
         }
     }
 
@@ -285,19 +285,7 @@ impl fmt::Display for DetailsError {
 impl std::error::Error for DetailsError {}
 
 pub(crate) fn is_reserved(key: &str) -> bool {
-    RESERVED_DETAIL_KEYS.contains(&key)
-}
-
-/// "an array", "a string", ...: for error messages.
-pub(crate) fn json_kind(value: &Value) -> &'static str {
-    match value {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
-    }
+    Details::RESERVED_KEYS.contains(&key)
 }
 
 #[cfg(test)]
@@ -307,6 +295,6 @@ mod reserved_tests {
     /// share code with this crate: both test against this same list.
     #[test]
     fn reserved_detail_keys_match_the_derive() {
-        assert_eq!(super::RESERVED_DETAIL_KEYS, ["code", "message", "hint"]);
+        assert_eq!(super::Details::RESERVED_KEYS, ["code", "message", "hint"]);
     }
 }

@@ -1,8 +1,12 @@
-//! The JSON Schema (2020-12) of a program's documents in its profile.
+//! The JSON Schema (2020-12) of a program's documents, generated from the
+//! same profile definition as the writer and the reader: every member the
+//! writer always prints is required with the type the reader requires, and
+//! what the reader refuses (a success carrying the error key, a hint that
+//! is not a string, an exit outside 1 to 255) the schema refuses too.
 
 use serde_json::{json, Map, Value};
 
-use super::{Data, Profile, Status, Success};
+use super::profile::{Data, Profile, Status, Success};
 use crate::code::EnumInfo;
 
 /// The dialect every schema declares.
@@ -10,11 +14,14 @@ pub const SCHEMA_DIALECT: &str = "https://json-schema.org/draft/2020-12/schema";
 
 impl Profile {
     /// The JSON Schema (2020-12) of what the program prints in this profile:
-    /// a success and a failure under `$defs`, the error codes of `enums` as
-    /// an `enum` (each code's doc as the `description` of its `const` in a
-    /// `oneOf`), its exit codes, and its warning codes. Success data is not
-    /// described (any value); details and unknown fields are allowed, since
-    /// adding them does not break a consumer.
+    /// a success and a failure under `$defs`, exactly one of which a
+    /// document matches. With `enums`, the error codes are an `enum` (each
+    /// code's doc as the `description` of its `const` in a `oneOf`), the
+    /// exit codes the ones they use, and the warning codes theirs; with no
+    /// enums, any code string and any exit from 1 to 255 (the schema of
+    /// every document the reader accepts). Success data is not described
+    /// (any value); details and unknown members are allowed, since adding
+    /// them does not break a consumer.
     ///
     /// ```
     /// use sponson_codes::profile::NOGGIN;
@@ -49,21 +56,16 @@ impl Profile {
                 }),
             );
         }
-        let both = json!([{"$ref": "#/$defs/success"}, {"$ref": "#/$defs/failure"}]);
         let mut schema = Map::new();
         schema.insert("$schema".into(), json!(SCHEMA_DIALECT));
         schema.insert(
             "title".into(),
             json!(format!("One outcome in the `{}` envelope", self.name)),
         );
-        // With a status key exactly one branch matches; without one, a
-        // bare success may be any value.
-        let key = if matches!(self.status, Status::Absent) {
-            "anyOf"
-        } else {
-            "oneOf"
-        };
-        schema.insert(key.into(), both);
+        schema.insert(
+            "oneOf".into(),
+            json!([{"$ref": "#/$defs/success"}, {"$ref": "#/$defs/failure"}]),
+        );
         schema.insert("$defs".into(), Value::Object(defs));
         Value::Object(schema)
     }
@@ -110,7 +112,11 @@ impl Profile {
 
     fn success_schema(&self) -> Value {
         if let Success::Bare(_) = self.success {
-            return json!({"description": "The program's own output: the command's data, with no envelope."});
+            // Whatever does not read as a failure's document.
+            return json!({
+                "description": "The program's own output: the command's data, with no envelope.",
+                "not": self.failure_detector(),
+            });
         }
         let mut properties = Map::new();
         let mut required = Vec::new();
@@ -127,7 +133,33 @@ impl Profile {
                 );
             }
         }
-        json!({"type": "object", "required": required, "properties": properties})
+        let mut schema = json!({"type": "object", "required": required, "properties": properties});
+        if let Some(key) = self.error.nest {
+            // A success never carries the error key.
+            schema["not"] = json!({"required": [key]});
+        }
+        schema
+    }
+
+    /// What tells a failure's document in a profile whose success prints
+    /// no envelope ([`Profile::is_failure`]).
+    fn failure_detector(&self) -> Value {
+        match self.status {
+            Status::Bool { key } => {
+                json!({"type": "object", "required": [key], "properties": {key: {"const": false}}})
+            }
+            Status::Text { key, error, .. } => {
+                json!({"type": "object", "required": [key], "properties": {key: {"const": error}}})
+            }
+            Status::Absent => {
+                let (code, message) = (self.error.code, self.error.message);
+                json!({
+                    "type": "object",
+                    "required": [code, message],
+                    "properties": {code: {"type": "string"}, message: {"type": "string"}},
+                })
+            }
+        }
     }
 
     fn failure_schema(&self, errors: &[&EnumInfo]) -> Value {
@@ -152,10 +184,12 @@ impl Profile {
                 .collect();
             exits.sort_unstable();
             exits.dedup();
-            fields.insert(
-                key.into(),
-                json!({"type": "integer", "enum": exits, "description": "The process exit code."}),
-            );
+            let exit = if exits.is_empty() {
+                json!({"type": "integer", "minimum": 1, "maximum": 255, "description": "The process exit code."})
+            } else {
+                json!({"type": "integer", "enum": exits, "description": "The process exit code."})
+            };
+            fields.insert(key.into(), exit);
             error_required.push(json!(key));
         }
         let mut properties = Map::new();
@@ -179,7 +213,8 @@ impl Profile {
 }
 
 /// Every live and retired code of `enums` (retired codes may still be read
-/// from older output), as an `enum` with a described `const` per code.
+/// from older output), as an `enum` with a described `const` per code; any
+/// string when `enums` declare none.
 fn codes_schema(enums: &[&EnumInfo], what: &str) -> Value {
     let mut seen = std::collections::BTreeSet::new();
     let mut codes = Vec::new();
@@ -197,7 +232,7 @@ fn codes_schema(enums: &[&EnumInfo], what: &str) -> Value {
         }
     }
     if codes.is_empty() {
-        return json!({"type": "string", "description": format!("{what}; none are declared.")});
+        return json!({"type": "string", "description": format!("{what}: any string.")});
     }
     json!({
         "type": "string",

@@ -1,50 +1,11 @@
-//! Envelope profiles: the shape of the one document each outcome prints,
-//! chosen by the program.
-//!
-//! The codes are universal; the wire is each program's own contract. A
-//! [`Profile`] is a small declarative description of that contract: the key
-//! that tells success from failure, an optional version, where the command's
-//! name goes, how data and errors nest, where the exit code appears, which
-//! stream each outcome goes to and whether success prints an envelope at all.
-//! Three are built in: [`SPONSON`] (the default, byte for byte the envelope of
-//! [`Envelope`](crate::Envelope)), [`NOGGIN`] and [`FIRSTDRAFT`].
-//!
-//! A fourth is one `const` built from [`Profile::new`] and checked at compile
-//! time by [`Profile::assert_valid`] (no key used twice where it would shadow
-//! another, no success without a way to tell it from failure):
-//!
-//! ```
-//! use sponson_codes::profile::{Data, ErrorShape, Profile, Status, Stream};
-//!
-//! /// `{"result": "success" | "failure", "apiVersion": 2, "op": ..., "payload": ..., "failure": {"id", "text", "exit"}}`
-//! pub const MINE: Profile = Profile::new("mine")
-//!     .status(Status::Text { key: "result", ok: "success", error: "failure" })
-//!     .version("apiVersion", 2)
-//!     .command("op")
-//!     .data(Data::Nested("payload"))
-//!     .error(ErrorShape::nested("failure").code("id").message("text").exit("exit"))
-//!     .failure_to(Stream::Stderr)
-//!     .assert_valid();
-//!
-//! let doc = MINE.render_failure("sync", "disk-full", "no space left", None, 1, &Default::default(), &[]).unwrap();
-//! assert_eq!(doc.stream, Stream::Stderr);
-//! assert_eq!(
-//!     doc.text,
-//!     "{\"result\":\"failure\",\"apiVersion\":2,\"op\":\"sync\",\"failure\":{\"id\":\"disk-full\",\"text\":\"no space left\",\"exit\":1}}\n"
-//! );
-//! ```
+//! The shapes a document can take: [`Profile`], as data, and the three
+//! built in. Public as [`crate::profile`], whose docs introduce them.
 
-mod read;
-mod registry;
-mod schema;
-mod write;
-
-pub use read::{Document, ReadError};
-#[doc(hidden)]
-pub use registry::Registration;
-pub use registry::{all as all_registered, registered};
-pub use schema::SCHEMA_DIALECT;
-pub use write::{RenderError, Rendered};
+/// The keys of Sponson's envelope itself, which success data can never
+/// take: `error` too, so that no reader can take a success for a failure,
+/// and `warnings`, where warnings are written
+/// ([`SPONSON`]`.reserved_data_keys()`).
+pub const RESERVED_DATA_KEYS: [&str; 4] = ["ok", "command", "error", "warnings"];
 
 /// How a document says whether the command succeeded.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -191,7 +152,7 @@ pub enum Layout {
     Pretty,
 }
 
-/// The shape of a program's envelope: see the [module docs](self).
+/// The shape of a program's envelope: see the [module docs](crate::profile).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub struct Profile {
@@ -453,14 +414,15 @@ impl Profile {
     }
 
     /// The keys that flattened success data can never take (it reports the
-    /// fallback code instead): the document's own keys, and the key a nested
-    /// error goes under, so that no reader takes a success for a failure. The
-    /// warnings key is reserved only when warnings are attached.
+    /// fallback code instead): the document's own keys (the warnings key
+    /// too, whether or not warnings are attached, so the same data gets the
+    /// same verdict), and the key a nested error goes under, so that no
+    /// reader takes a success for a failure.
     ///
     /// ```
     /// use sponson_codes::profile::{NOGGIN, SPONSON};
     ///
-    /// assert_eq!(SPONSON.reserved_data_keys(), ["ok", "command", "error"]);
+    /// assert_eq!(SPONSON.reserved_data_keys(), ["ok", "command", "error", "warnings"]);
     /// assert!(NOGGIN.reserved_data_keys().is_empty()); // data is nested under `data`
     /// ```
     pub fn reserved_data_keys(&self) -> Vec<&'static str> {
@@ -477,6 +439,7 @@ impl Profile {
         }
         keys.extend(self.command);
         keys.extend(self.error.nest);
+        keys.extend(self.warnings);
         keys
     }
 
@@ -558,7 +521,7 @@ const fn duplicate(key: &str) -> &'static str {
     }
 }
 
-use crate::__private::const_str_eq as str_eq;
+use crate::code::const_str_eq as str_eq;
 
 /// A fixed-size key list, so that the checks run in a `const`.
 #[derive(Clone, Copy)]

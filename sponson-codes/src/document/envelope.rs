@@ -1,27 +1,26 @@
-//! The one JSON envelope every outcome of a command is printed as.
+//! Sponson's envelope as Rust types, for programs that write or read it
+//! directly:
 //!
 //! ```text
 //! {"ok": true,  "command": "<name>", ...data}
 //! {"ok": false, "command": "<name>", "error": {"code", "message", "hint"?, ...details}}
 //! ```
+//!
+//! Both directions go through the one writer and the one reader of every
+//! profile, in [`SPONSON`]'s shape.
 
-pub(crate) mod depth;
-mod read;
-#[cfg(test)]
-mod tests;
-pub(crate) mod write;
+use std::borrow::Cow;
 
+use serde::de::{DeserializeOwned, Error as _};
 use serde::ser::Error as _;
-use serde::{Serialize, Serializer};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::Value;
 
+use super::outcome::{Failure, Outcome};
+use super::profile::SPONSON;
+use crate::code::details::Details;
 use crate::code::{CodeInfo, ErrorCode, ErrorCodeSet};
-use crate::error::details::Details;
 use crate::error::Error;
-
-/// The keys of the envelope itself, which success data can never take:
-/// `error` too, so that no reader can take a success for a failure.
-pub const RESERVED_DATA_KEYS: [&str; 3] = ["ok", "command", "error"];
 
 /// What a command printed: its name and either its data or its error.
 ///
@@ -240,26 +239,97 @@ impl<C: ErrorCode> From<Error<C>> for ErrorBody<Details> {
     }
 }
 
-// Both check everything before writing anything; see `write`.
+/// The details of `body` as a JSON object, checked as [`Details`] checks
+/// them.
+fn details_of<D: Serialize + 'static>(
+    details: &D,
+) -> Result<Cow<'_, serde_json::Map<String, Value>>, String> {
+    // `Details` checked each key and value as it was added: no copy to check,
+    // but a refused insertion it recorded is refused here too.
+    if let Some(details) = (details as &dyn std::any::Any).downcast_ref::<Details>() {
+        return match details.problem() {
+            Some(problem) => Err(problem.to_string()),
+            None => Ok(Cow::Borrowed(details.as_map())),
+        };
+    }
+    match Details::from_serialize(details) {
+        Ok(details) => Ok(Cow::Owned(details.into_map())),
+        // As for data: serde_json's own words.
+        Err(crate::code::DetailsError::Serialize(err)) => Err(err),
+        Err(err) => Err(err.to_string()),
+    }
+}
+
+impl<D: Serialize + 'static> ErrorBody<D> {
+    fn failure(&self) -> Result<Failure, String> {
+        Ok(Failure {
+            code: Cow::Owned(self.code.clone()),
+            exit: None,
+            message: self.message.clone(),
+            hint: self.hint.clone(),
+            details: details_of(&self.details)?.into_owned(),
+            info: None,
+        })
+    }
+}
+
+// Both check everything, through the one writer, before writing anything.
 impl<D: Serialize + 'static> Serialize for ErrorBody<D> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        write::error(self)
-            .map_err(S::Error::custom)?
-            .serialize(serializer)
+        let failure = self.failure().map_err(S::Error::custom)?;
+        let members = SPONSON.error_members(&failure).map_err(S::Error::custom)?;
+        super::write::Node::Object(members).serialize(serializer)
     }
 }
 
 impl<T: Serialize, D: Serialize + 'static> Serialize for Envelope<T, D> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let outcome = match &self.result {
-            Ok(data) => Ok(write::data(data).map_err(S::Error::custom)?),
-            Err(error) => Err(write::error(error).map_err(S::Error::custom)?),
+        let result = match &self.result {
+            Ok(data) => Ok(
+                crate::json::depth::to_value(data, crate::json::depth::MAX_LEVELS)
+                    .map_err(S::Error::custom)?,
+            ),
+            Err(error) => Err(error.failure().map_err(S::Error::custom)?),
         };
-        let checked = write::Checked {
-            command: &self.command,
-            outcome,
+        let outcome = Outcome {
+            result,
+            ..Outcome::bare_success(&self.command, Value::Null)
         };
-        checked.serialize(serializer)
+        match SPONSON.document(&outcome).map_err(S::Error::custom)? {
+            Some(node) => node.serialize(serializer),
+            None => serializer.serialize_unit(),
+        }
+    }
+}
+
+/// Reads through the one reader, in [`SPONSON`]'s shape: a repeated key,
+/// `ok: true` beside an `error`, a missing or mistyped member are refused;
+/// unknown keys are ignored whatever `T` is.
+impl<'de, T: DeserializeOwned, D: DeserializeOwned> Deserialize<'de> for Envelope<T, D> {
+    fn deserialize<De: Deserializer<'de>>(deserializer: De) -> Result<Self, De::Error> {
+        let value = crate::json::read::deserialize(deserializer)?;
+        let document = SPONSON
+            .read_value::<T, D>(value)
+            .map_err(De::Error::custom)?;
+        Ok(Envelope {
+            command: document.command.unwrap_or_default(),
+            result: document.result,
+        })
+    }
+}
+
+/// The error object alone, under the reader's rules for it.
+impl<'de, D: DeserializeOwned> Deserialize<'de> for ErrorBody<D> {
+    fn deserialize<De: Deserializer<'de>>(deserializer: De) -> Result<Self, De::Error> {
+        match crate::json::read::deserialize(deserializer)? {
+            Value::Object(fields) => super::read::read_error(&SPONSON.error, fields)
+                .map(|(body, _)| body)
+                .map_err(De::Error::custom),
+            other => Err(De::Error::custom(format_args!(
+                "the error of an envelope must be an object, not {}",
+                crate::json::kind(&other)
+            ))),
+        }
     }
 }
 

@@ -4,8 +4,6 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use crate::code::ErrorCode;
-
 /// A rendered outcome: the exact bytes for stdout and stderr, and the exit
 /// code. [`Runner::render`](crate::Runner::render) returns one without
 /// printing it (for tests and services); [`print`](Output::print) prints it.
@@ -49,12 +47,13 @@ impl Default for Output {
 }
 
 impl Output {
-    /// An empty success whose unwritable stdout ends with `C`'s fallback exit.
-    pub(crate) fn empty<C: ErrorCode>() -> Self {
-        Output {
-            unwritten_exit: C::FALLBACK_INFO.exit,
-            ..Output::default()
+    /// The same output with a failure's document moved to stderr (where the
+    /// document stays alone, so a diagnostic line is dropped).
+    pub(crate) fn failure_to_stderr(mut self) -> Self {
+        if self.exit != 0 && !self.stdout.is_empty() {
+            self.stderr = core::mem::take(&mut self.stdout);
         }
+        self
     }
 
     /// Whether the outcome is a success (exit code 0).

@@ -1,0 +1,21 @@
+//! JSON as every document of this crate writes and reads it: the depth
+//! bound, the one reader's rules, and the writers that keep one document on
+//! one line. The layer under everything: it knows no code, error or shape.
+
+pub(crate) mod depth;
+pub(crate) mod read;
+pub(crate) mod write;
+
+use serde_json::Value;
+
+/// "an array", "a string", ...: for error messages.
+pub(crate) fn kind(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}

@@ -1,0 +1,381 @@
+//! The one reader of every document: JSON text (or any serde input) as a
+//! `Value`, refusing what two parsers could read two ways.
+//!
+//! - A key repeated in one object, at any depth: parsers disagree on which
+//!   copy counts (most keep the last, some the first), so two readers could
+//!   see two outcomes.
+//! - More than [`MAX_LEVELS`] nested arrays and objects: more than any
+//!   document of this crate is written with, and than `serde_json` reads.
+//! - A number that cannot be read exactly: written in more than
+//!   [`MAX_NUMBER_BYTES`] characters, or (unless serde_json's
+//!   `arbitrary_precision` keeps every digit) an integer beyond 64 bits or a
+//!   fraction with more significant digits than an `f64` holds. Such a number
+//!   would silently become another one; it should be sent as a string.
+
+use core::cell::RefCell;
+use core::fmt;
+
+use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
+use serde::Deserializer;
+use serde_json::{Map, Number, Value};
+
+pub(crate) use super::depth::MAX_LEVELS;
+
+/// The longest number read, as written.
+pub(crate) const MAX_NUMBER_BYTES: usize = 64;
+
+/// The most significant digits a fraction may have and still be the number
+/// its `f64` prints (17 always round-trip).
+const MAX_FRACTION_DIGITS: usize = 17;
+
+/// serde_json's name for a number under `arbitrary_precision`.
+const NUMBER_TOKEN: &str = "$serde_json::private::Number";
+
+/// Why a text was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Refusal {
+    /// Not JSON; serde_json's words, which name a position and no content.
+    Json(String),
+    /// A key repeated in one object.
+    Duplicate(String),
+    /// Nested deeper than [`MAX_LEVELS`].
+    TooDeep,
+    /// A number that cannot be read exactly.
+    Number(String),
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Refusal::Json(err) => write!(f, "not JSON: {err}"),
+            Refusal::Duplicate(key) => write!(
+                f,
+                "the key `{}` appears twice in one object; a document must not repeat a key",
+                key.escape_debug()
+            ),
+            Refusal::TooDeep => write!(
+                f,
+                "the document nests more than {MAX_LEVELS} levels of arrays and objects"
+            ),
+            Refusal::Number(why) => write!(f, "{why}; send such a number as a string"),
+        }
+    }
+}
+
+/// Reads `text` under every rule of the module.
+///
+/// ```ignore
+/// assert!(parse(r#"{"ok":true,"ok":false}"#).is_err());
+/// ```
+pub(crate) fn parse(text: &str) -> Result<Value, Refusal> {
+    let state = State {
+        numbers: RefCell::new(Numbers { text, at: 0 }),
+        refusal: RefCell::new(None),
+    };
+    let mut deserializer = serde_json::Deserializer::from_str(text);
+    let read = Strict {
+        levels: MAX_LEVELS,
+        state: &state,
+    }
+    .deserialize(&mut deserializer)
+    .and_then(|value| deserializer.end().map(|()| value));
+    match (read, state.refusal.into_inner()) {
+        (_, Some(refusal)) => Err(refusal),
+        (Ok(value), None) => Ok(value),
+        // serde_json stops at its own limit, one level past ours, first.
+        (Err(err), None) if err.to_string().starts_with("recursion limit exceeded") => {
+            Err(Refusal::TooDeep)
+        }
+        (Err(err), None) => Err(Refusal::Json(err.to_string())),
+    }
+}
+
+/// Reads any serde input under the rules on keys and depth; numbers are
+/// taken as the input gives them, since there is no text to check them in.
+pub(crate) fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Value, D::Error> {
+    let state = State {
+        numbers: RefCell::new(Numbers { text: "", at: 0 }),
+        refusal: RefCell::new(None),
+    };
+    Strict {
+        levels: MAX_LEVELS,
+        state: &state,
+    }
+    .deserialize(deserializer)
+}
+
+struct State<'t> {
+    /// The number tokens of the text, in the order serde visits them.
+    numbers: RefCell<Numbers<'t>>,
+    /// The first rule broken, kept apart from serde's error for its kind.
+    refusal: RefCell<Option<Refusal>>,
+}
+
+impl State<'_> {
+    fn refuse<E: de::Error>(&self, refusal: Refusal) -> E {
+        let err = E::custom(&refusal);
+        self.refusal.borrow_mut().get_or_insert(refusal);
+        err
+    }
+
+    /// Checks the next number of the text, which serde has just read as a
+    /// 64-bit value (so it was exact only if it is written as one).
+    fn check_number<E: de::Error>(&self) -> Result<(), E> {
+        let Some(token) = self.numbers.borrow_mut().next() else {
+            return Ok(());
+        };
+        match inexact(token) {
+            Some(why) => Err(self.refuse(Refusal::Number(why))),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Why the number written as `token` is not read exactly by a 64-bit value.
+fn inexact(token: &str) -> Option<String> {
+    if let Some(why) = too_long(token) {
+        return Some(why);
+    }
+    let integer = !token.contains(['.', 'e', 'E']);
+    if integer {
+        let fits = match token.strip_prefix('-') {
+            Some(_) => token.parse::<i64>().is_ok(),
+            None => token.parse::<u64>().is_ok(),
+        };
+        return (!fits).then(|| format!("the integer {token} does not fit in 64 bits"));
+    }
+    let mantissa = token.split(['e', 'E']).next().unwrap_or(token);
+    let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
+    let significant = digits.trim_start_matches('0').trim_end_matches('0').len();
+    (significant > MAX_FRACTION_DIGITS).then(|| {
+        format!("the number {token} has more significant digits than a 64-bit float holds")
+    })
+}
+
+fn too_long(token: &str) -> Option<String> {
+    (token.len() > MAX_NUMBER_BYTES).then(|| {
+        format!(
+            "a number is written in {} characters, more than the {MAX_NUMBER_BYTES} a document may use",
+            token.len()
+        )
+    })
+}
+
+/// The number tokens of a JSON text, found as serde asks for them: a
+/// lazy scan, so a document of many numbers costs no list of them.
+struct Numbers<'t> {
+    text: &'t str,
+    at: usize,
+}
+
+impl<'t> Iterator for Numbers<'t> {
+    type Item = &'t str;
+
+    fn next(&mut self) -> Option<&'t str> {
+        let bytes = self.text.as_bytes();
+        while self.at < bytes.len() {
+            match bytes[self.at] {
+                b'"' => {
+                    // Skip the string, escapes included.
+                    self.at += 1;
+                    while self.at < bytes.len() && bytes[self.at] != b'"' {
+                        self.at += if bytes[self.at] == b'\\' { 2 } else { 1 };
+                    }
+                    self.at += 1;
+                }
+                b'-' | b'0'..=b'9' => {
+                    let start = self.at;
+                    while self.at < bytes.len()
+                        && matches!(
+                            bytes[self.at],
+                            b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9'
+                        )
+                    {
+                        self.at += 1;
+                    }
+                    return self.text.get(start..self.at);
+                }
+                _ => self.at += 1,
+            }
+        }
+        None
+    }
+}
+
+/// Whether serde_json keeps every digit of a number in this build (its
+/// `arbitrary_precision` feature, which any crate can switch on): only then
+/// is [`NUMBER_TOKEN`] a number rather than an object's key.
+fn arbitrary_precision() -> bool {
+    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *ON.get_or_init(|| {
+        let digits = "100000000000000000000001";
+        serde_json::from_str::<Number>(digits).is_ok_and(|n| n.to_string() == digits)
+    })
+}
+
+/// One value, `levels` arrays and objects deep at most.
+#[derive(Clone, Copy)]
+struct Strict<'s, 't> {
+    levels: usize,
+    state: &'s State<'t>,
+}
+
+impl<'de> DeserializeSeed<'de> for Strict<'_, '_> {
+    type Value = Value;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Value, D::Error> {
+        deserializer.deserialize_any(self)
+    }
+}
+
+impl Strict<'_, '_> {
+    fn inner<E: de::Error>(self) -> Result<Self, E> {
+        match self.levels.checked_sub(1) {
+            Some(levels) => Ok(Strict { levels, ..self }),
+            None => Err(self.state.refuse(Refusal::TooDeep)),
+        }
+    }
+}
+
+impl<'de> Visitor<'de> for Strict<'_, '_> {
+    type Value = Value;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a JSON value")
+    }
+
+    fn visit_bool<E: de::Error>(self, value: bool) -> Result<Value, E> {
+        Ok(Value::Bool(value))
+    }
+
+    fn visit_i64<E: de::Error>(self, value: i64) -> Result<Value, E> {
+        self.state.check_number()?;
+        Ok(Value::from(value))
+    }
+
+    fn visit_u64<E: de::Error>(self, value: u64) -> Result<Value, E> {
+        self.state.check_number()?;
+        Ok(Value::from(value))
+    }
+
+    fn visit_f64<E: de::Error>(self, value: f64) -> Result<Value, E> {
+        self.state.check_number()?;
+        Number::from_f64(value)
+            .map(Value::Number)
+            .ok_or_else(|| E::custom("a number that is not finite"))
+    }
+
+    fn visit_str<E: de::Error>(self, value: &str) -> Result<Value, E> {
+        Ok(Value::String(value.to_owned()))
+    }
+
+    fn visit_string<E: de::Error>(self, value: String) -> Result<Value, E> {
+        Ok(Value::String(value))
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+
+    fn visit_none<E: de::Error>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+
+    fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<Value, D::Error> {
+        self.deserialize(deserializer)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let inner = self.inner()?;
+        let mut items = Vec::new();
+        while let Some(item) = seq.next_element_seed(inner)? {
+            items.push(item);
+        }
+        Ok(Value::Array(items))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        let inner = self.inner()?;
+        let mut object = Map::new();
+        while let Some(key) = map.next_key::<String>()? {
+            if key == NUMBER_TOKEN && object.is_empty() && arbitrary_precision() {
+                // `arbitrary_precision`: every digit is kept, so only the
+                // length can make the number unreadable.
+                let text: String = map.next_value()?;
+                self.state.numbers.borrow_mut().next();
+                if let Some(why) = too_long(&text) {
+                    return Err(self.state.refuse(Refusal::Number(why)));
+                }
+                let number: Number = text.parse().map_err(de::Error::custom)?;
+                return Ok(Value::Number(number));
+            }
+            if object.contains_key(&key) {
+                return Err(self.state.refuse(Refusal::Duplicate(key)));
+            }
+            let value = map.next_value_seed(inner)?;
+            object.insert(key, value);
+        }
+        Ok(Value::Object(object))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn repeated_keys_are_refused_at_any_depth() {
+        for text in [
+            r#"{"ok":true,"ok":false}"#,
+            r#"{"error":{"code":"A","code":"B"}}"#,
+            r#"{"data":[{"x":1,"x":2}]}"#,
+        ] {
+            assert!(matches!(parse(text), Err(Refusal::Duplicate(_))), "{text}");
+        }
+        assert_eq!(
+            parse(r#"{"a":{"b":1},"b":2}"#).unwrap(),
+            json!({"a": {"b": 1}, "b": 2})
+        );
+    }
+
+    #[test]
+    fn depth_is_bounded_below_serde_jsons_own_limit() {
+        let nested = |levels: usize| "[".repeat(levels) + &"]".repeat(levels);
+        assert!(parse(&nested(MAX_LEVELS)).is_ok());
+        assert_eq!(parse(&nested(MAX_LEVELS + 1)), Err(Refusal::TooDeep));
+        assert!(matches!(parse(&nested(100_000)), Err(Refusal::TooDeep)));
+    }
+
+    #[test]
+    fn numbers_that_would_change_are_refused() {
+        let big = "123456789012345678901234567890";
+        assert!(matches!(
+            parse(&format!(r#"{{"id":{big}}}"#)),
+            Err(Refusal::Number(_))
+        ));
+        assert!(matches!(
+            parse("[3.141592653589793238462643]"),
+            Err(Refusal::Number(_))
+        ));
+        assert!(matches!(
+            parse(&format!("[1{}]", "0".repeat(70))),
+            Err(Refusal::Number(_))
+        ));
+        // Numbers in strings are text; 64-bit numbers are exact.
+        let fine = format!(
+            r#"{{"s":"{big} -1.5e3","a":-9223372036854775808,"b":18446744073709551615,"c":1.50000000000000000000,"d":0.30000000000000004}}"#
+        );
+        let value = parse(&fine).unwrap();
+        assert_eq!(value["a"], json!(i64::MIN));
+        assert_eq!(value["b"], json!(u64::MAX));
+    }
+
+    #[test]
+    fn other_inputs_get_the_rules_on_keys_and_depth() {
+        let value = json!({"a": [1, {"b": null}]});
+        assert_eq!(deserialize(&value).unwrap(), value);
+        assert!(matches!(parse("{"), Err(Refusal::Json(_))));
+        assert!(matches!(parse("1 2"), Err(Refusal::Json(_))));
+    }
+}

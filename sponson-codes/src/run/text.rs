@@ -1,0 +1,139 @@
+//! Text mode: an outcome for people. Pure rendering; [`Output`] prints it.
+
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::document::outcome::Outcome;
+use crate::document::output::Output;
+use crate::escape::{error_line, escape_text, hint_line, warning_line};
+
+/// How a command reports its outcome.
+///
+/// ```
+/// use sponson_codes::Mode;
+///
+/// let json = true;
+/// assert_eq!(Mode::from_json_flag(json), Mode::Json);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Mode {
+    /// Exactly one JSON document, in the program's profile.
+    Json,
+    /// The data for people on stdout; `error[CODE]: <message>` and the hint on stderr.
+    #[default]
+    Text,
+}
+
+impl Mode {
+    /// [`Mode::Json`] when `json` is true (a `--json` flag was given).
+    pub fn from_json_flag(json: bool) -> Self {
+        if json {
+            Mode::Json
+        } else {
+            Mode::Text
+        }
+    }
+}
+
+/// The text rendering of `outcome`, one that its profile can write (see
+/// `Profile::write`, which settles it): `data_text()` on stdout for
+/// success; for failure, `error[CODE]: <message>` and `hint: <hint>` lines
+/// on stderr; each warning as a `warning[CODE]:` line (and its hint) before
+/// them. A failure whose reason was withheld from the document shows it
+/// here instead of the message: people see why.
+///
+/// Control characters never reach the terminal raw: they are escaped
+/// visibly (`\u{1b}`, `\r`). The message and the hint are one line each, so
+/// their newlines and tabs are escaped too; the data keeps its newlines and
+/// tabs.
+pub(crate) fn render_text(
+    outcome: &Outcome,
+    unwritten_exit: u8,
+    data_text: impl FnOnce() -> String,
+) -> Output {
+    let mut out = Output {
+        exit: outcome.exit_code(),
+        unwritten_exit,
+        ..Output::default()
+    };
+    for warning in outcome.warnings() {
+        out.stderr
+            .push_str(&warning_line(warning.code(), warning.message()));
+        if let Some(hint) = warning.hint() {
+            out.stderr.push_str(&hint_line(hint));
+        }
+    }
+    match &outcome.result {
+        Ok(_) => {
+            let mut stdout = escape_text(&data_text()).into_owned();
+            if !stdout.is_empty() && !stdout.ends_with('\n') {
+                stdout.push('\n');
+            }
+            out.stdout = stdout;
+        }
+        Err(failure) => {
+            let message = outcome.withheld.as_deref().unwrap_or(&failure.message);
+            out.stderr.push_str(&error_line(&failure.code, message));
+            if let Some(hint) = &failure.hint {
+                out.stderr.push_str(&hint_line(hint));
+            }
+        }
+    }
+    out
+}
+
+/// The default text rendering of data: a string as it is, nothing for
+/// `null` or `()`, anything else as indented JSON.
+pub(crate) fn text_of<T: Serialize + ?Sized>(data: &T) -> String {
+    match serde_json::to_value(data) {
+        Ok(Value::Null) => String::new(),
+        Ok(Value::String(text)) => text,
+        Ok(value) => serde_json::to_string_pretty(&value).unwrap_or_default(),
+        // The error's text may quote the data: never printed for people.
+        Err(_) => "(the output cannot be rendered)".to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Error, ErrorCodes};
+
+    #[derive(Debug, ErrorCodes)]
+    #[codes(crate = crate)]
+    enum Code {
+        #[code(exit = 3, doc = "The lock is held.", hint = "Pass --wait.")]
+        LockHeld,
+        #[code(exit = 1, doc = "An unexpected error.", fallback)]
+        Internal,
+    }
+
+    #[test]
+    fn text_failure_has_message_and_hint() {
+        let failed: Result<(), _> = Err(Error::new(Code::LockHeld, "held by run 41"));
+        let out = render_text(&Outcome::new("apply", &failed), 1, String::new);
+        assert_eq!(
+            out.stderr,
+            "error[LOCK_HELD]: held by run 41\nhint: Pass --wait.\n"
+        );
+        assert_eq!(out.exit, 3);
+
+        let forged: Result<(), _> = Err(Error::new(
+            Code::LockHeld,
+            "held\nhint: run rm -rf\u{1b}[2J",
+        ));
+        let out = render_text(&Outcome::new("apply", &forged), 1, String::new);
+        assert_eq!(
+            out.stderr,
+            "error[LOCK_HELD]: held\\nhint: run rm -rf\\u{1b}[2J\nhint: Pass --wait.\n"
+        );
+        let _ = Code::Internal;
+    }
+
+    #[test]
+    fn text_of_strings_units_and_values() {
+        assert_eq!(text_of(&"done"), "done");
+        assert_eq!(text_of(&()), "");
+        assert_eq!(text_of(&[1, 2]), "[\n  1,\n  2\n]");
+    }
+}

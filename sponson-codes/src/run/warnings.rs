@@ -1,0 +1,111 @@
+//! The warnings of the command a [`Runner`](crate::Runner) is running.
+//!
+//! The runner owns the list: it starts an empty one for each run and takes
+//! it back when the body returns (or panics), so nothing carries over from
+//! one run to the next. [`warn`] reaches the list of the innermost run on
+//! the calling thread, which is why a thread-local holds it: a command's
+//! body can warn from any depth without a parameter threaded through.
+
+use std::cell::RefCell;
+
+use crate::error::warning::Warning;
+
+thread_local! {
+    /// The list of the run under way on this thread, if any.
+    static CURRENT: RefCell<Option<Vec<Warning>>> = const { RefCell::new(None) };
+}
+
+/// Attaches a warning to the outcome of the command running on this thread
+/// under a [`Runner`](crate::Runner): it is printed with the success or the
+/// failure, in the profile's `warnings` list or as a `warning[CODE]:` line in
+/// text mode, and never changes the exit code.
+///
+/// A warning raised outside a runner's body, or on another thread, has no
+/// outcome to join and is dropped: collect warnings on other threads and
+/// call `warn` from the command's thread, or attach them to an
+/// [`Outcome`](crate::Outcome) with `with_warnings`.
+///
+/// ```
+/// use sponson_codes::{warn, ErrorCodes, Mode, Runner, Warning, WarningCodes};
+///
+/// #[derive(Debug, ErrorCodes)]
+/// enum Code {
+///     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+///     Internal,
+/// }
+///
+/// #[derive(Debug, WarningCodes)]
+/// enum Warn {
+///     #[code(doc = "A YAML anchor was expanded.")]
+///     YamlAnchor,
+/// }
+///
+/// let out = Runner::<Code>::new("validate", Mode::Json).render(|| {
+///     warn(Warning::plain(Warn::YamlAnchor));
+///     Ok::<_, sponson_codes::Error<Code>>(())
+/// });
+/// assert_eq!(out.exit, 0);
+/// assert_eq!(
+///     out.stdout,
+///     "{\"ok\":true,\"command\":\"validate\",\"warnings\":[{\"code\":\"YAML_ANCHOR\",\"message\":\"A YAML anchor was expanded.\"}]}\n"
+/// );
+/// ```
+pub fn warn(warning: Warning) {
+    CURRENT.with(|current| {
+        if let Some(list) = current.borrow_mut().as_mut() {
+            list.push(warning);
+        }
+    });
+}
+
+/// Runs `body` with a list of its own for [`warn`], and returns what it
+/// returned with the warnings it raised. The list of an enclosing run is
+/// set aside meanwhile and restored after, a panic included.
+pub(crate) fn collect<R>(body: impl FnOnce() -> R) -> (R, Vec<Warning>) {
+    struct Restore(Option<Option<Vec<Warning>>>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            if let Some(outer) = self.0.take() {
+                CURRENT.with(|current| *current.borrow_mut() = outer);
+            }
+        }
+    }
+    let outer = CURRENT.with(|current| current.replace(Some(Vec::new())));
+    let restore = Restore(Some(outer));
+    let result = body();
+    let raised = CURRENT
+        .with(|current| current.borrow_mut().take())
+        .unwrap_or_default();
+    drop(restore);
+    (result, raised)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::WarningCodes;
+
+    #[derive(Debug, WarningCodes)]
+    #[codes(crate = crate)]
+    enum Warn {
+        #[code(doc = "One.")]
+        One,
+        #[code(doc = "Two.")]
+        Two,
+    }
+
+    #[test]
+    fn each_run_has_its_own_list_and_nothing_leaks_out() {
+        warn(Warning::plain(Warn::One));
+        let ((), outer) = collect(|| {
+            warn(Warning::plain(Warn::One));
+            let ((), inner) = collect(|| warn(Warning::plain(Warn::Two)));
+            assert_eq!(inner.len(), 1);
+            assert_eq!(inner[0].code(), "TWO");
+        });
+        assert_eq!(outer.iter().map(Warning::code).collect::<Vec<_>>(), ["ONE"]);
+        let ((), empty) = collect(|| {});
+        assert!(empty.is_empty());
+        CURRENT.with(|current| assert!(current.borrow().is_none()));
+    }
+}
