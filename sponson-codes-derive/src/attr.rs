@@ -75,6 +75,44 @@ impl VariantAttrs {
     pub fn attempted(&self, key: &str) -> bool {
         self.rejected.contains(&key)
     }
+
+    /// Takes the keys of a repeated `#[code(...)]` that this one lacks, so
+    /// that none is reported missing; a key both give is covered by the one
+    /// error about the repeated attribute. Destructured in full, so that a
+    /// new key cannot be forgotten here.
+    fn absorb(&mut self, later: VariantAttrs) {
+        let VariantAttrs {
+            attr: _,
+            exit,
+            doc,
+            hint,
+            name,
+            fallback,
+            usage,
+            retired,
+            http,
+            url,
+            explain,
+            deprecated: _,
+            rejected,
+        } = later;
+        fn fill<T>(slot: &mut Option<T>, later: Option<T>) {
+            if slot.is_none() {
+                *slot = later;
+            }
+        }
+        fill(&mut self.exit, exit);
+        fill(&mut self.doc, doc);
+        fill(&mut self.hint, hint);
+        fill(&mut self.name, name);
+        fill(&mut self.fallback, fallback);
+        fill(&mut self.usage, usage);
+        fill(&mut self.retired, retired);
+        fill(&mut self.http, http);
+        fill(&mut self.url, url);
+        fill(&mut self.explain, explain);
+        self.rejected.extend(rejected);
+    }
 }
 
 /// A variant's `#[deprecated]`: rustc warns wherever the variant is named,
@@ -503,35 +541,34 @@ pub fn variant_attrs(cx: &Ctxt, attrs: &[Attribute]) -> VariantAttrs {
         } else if !attr.path().is_ident("code") {
             continue;
         }
-        if let Some(first) = &out.attr {
-            // Its keys are still read, so that none is reported missing.
-            cx.duplicate(
-                attr,
-                first,
-                "a variant takes one #[code(...)] attribute; merge the keys into the first",
-            );
-        } else {
-            out.attr = Some(attr.to_token_stream());
+        // Each attribute is read on its own, so that a key repeated inside
+        // one is reported there, and a later one only fills what the first
+        // lacks (its keys are read so that none is reported missing).
+        let mut this = VariantAttrs::default();
+        match &out.attr {
+            Some(first) => cx.error_spanned_by(attr, repeated_code_attr(first, attr)),
+            None => out.attr = Some(attr.to_token_stream()),
         }
         if !matches!(attr.meta, syn::Meta::List(_)) {
             cx.error_spanned_by(
                 attr,
                 "write the code's keys in parentheses, as in #[code(exit = 1, doc = \"...\")]",
             );
-            out.rejected.extend(["exit", "doc"]);
-            continue;
-        }
-        let result = attr.parse_nested_meta(|meta| {
-            if !recover(cx, &meta, || variant_key(cx, &meta, &mut out))? {
-                if let Some(key) = intended(&meta.path, VARIANT_KEYS) {
-                    out.rejected.push(key);
+            this.rejected.extend(["exit", "doc"]);
+        } else {
+            let result = attr.parse_nested_meta(|meta| {
+                if !recover(cx, &meta, || variant_key(cx, &meta, &mut this))? {
+                    if let Some(key) = intended(&meta.path, VARIANT_KEYS) {
+                        this.rejected.push(key);
+                    }
                 }
+                Ok(())
+            });
+            if let Err(error) = result {
+                cx.syn_error(error);
             }
-            Ok(())
-        });
-        if let Err(error) = result {
-            cx.syn_error(error);
         }
+        out.absorb(this);
     }
     out.deprecated = deprecated(attrs);
     // A deprecated variant is a retired code; its note is the retirement
@@ -549,6 +586,34 @@ pub fn variant_attrs(cx: &Ctxt, attrs: &[Attribute]) -> VariantAttrs {
         }
     }
     out
+}
+
+/// The one error for a second `#[code(...)]` on a variant, at it, naming the
+/// line of the first. rustc reports a duplicate with a note at the first
+/// definition, but a proc macro on stable Rust cannot attach notes
+/// (`proc_macro::Diagnostic` is unstable), and a second spanned error would
+/// read as a second mistake; the keys both attributes give are not reported
+/// either. The line is `proc_macro2`'s `Span::start`, which reads the
+/// compiler's `Span::line` from Rust 1.88 and is 0 before it; outside a proc
+/// macro (the unit tests) it is the line in the parsed string. The line is
+/// left out when it is unknown or in another file (a macro wrote one of the
+/// two attributes), where it would point at the wrong place.
+fn repeated_code_attr(first: &TokenStream, attr: &Attribute) -> String {
+    let first = first
+        .clone()
+        .into_iter()
+        .next()
+        .map_or_else(proc_macro2::Span::call_site, |token| token.span());
+    let here = attr.pound_token.span;
+    let line = first.start().line;
+    let place = if line > 0 && first.file() == here.file() {
+        format!(", on line {line}")
+    } else {
+        ", above".to_owned()
+    };
+    format!(
+        "a variant takes one #[code(...)] attribute; merge these keys into its first #[code(...)]{place}"
+    )
 }
 
 /// The variant's `#[deprecated]`, with its note. Its syntax is rustc's to

@@ -217,6 +217,11 @@ pub(super) fn plant_variant_fault(
             if entries.len() < 2 {
                 entries.push(vec!["doc".into(), "=".into(), "\"x\"".into()]);
             }
+            if rng.chance(50) {
+                // The first key again, in the second attribute.
+                let copy = entries[0].clone();
+                entries.push(copy);
+            }
         }
         8 => {
             faults.push("unknown key");
