@@ -151,15 +151,38 @@ fn key_name(path: &syn::Path) -> String {
     path.to_token_stream().to_string().replace(' ', "")
 }
 
-fn unknown_key(meta: &ParseNestedMeta, attr: &str, known: &[&str]) -> syn::Error {
+fn unknown_key(meta: &ParseNestedMeta, attr: &str, known: &[&'static str]) -> syn::Error {
     let key = key_name(&meta.path);
-    let hint = match closest(&key, known) {
+    let hint = match suggest(&key, known) {
         Some(suggestion) => format!("did you mean `{suggestion}`?"),
         None => format!("expected one of {}", list(known)),
     };
     meta.error(format_args!(
         "unknown key `{key}` in #[{attr}(...)]; {hint}"
     ))
+}
+
+/// The known key a mistaken `key` was likely meant to be: a typo of it, or
+/// a key it shortens or lengthens by whole `_` words (`rename` for
+/// `rename_all`, `detail_name` for `detail`), which are too many edits to
+/// read as a typo but name the same key.
+fn suggest(key: &str, known: &[&'static str]) -> Option<&'static str> {
+    closest(key, known).or_else(|| {
+        known
+            .iter()
+            .copied()
+            .find(|known| first_words_of(key, known) || first_words_of(known, key))
+    })
+}
+
+/// Whether `short` is the first `_`-separated words of `long` (ASCII case
+/// ignored).
+fn first_words_of(short: &str, long: &str) -> bool {
+    let (short, long) = (short.to_ascii_lowercase(), long.to_ascii_lowercase());
+    !short.is_empty()
+        && long
+            .strip_prefix(&short)
+            .is_some_and(|rest| rest.starts_with('_'))
 }
 
 fn list(words: &[&str]) -> String {
@@ -184,7 +207,7 @@ fn intended(path: &syn::Path, known: &[&'static str]) -> Option<&'static str> {
         .iter()
         .copied()
         .find(|known| *known == key)
-        .or_else(|| closest(&key, known))
+        .or_else(|| suggest(&key, known))
 }
 
 /// Runs `parse` for one key; its error is recorded and the rest of the key is
@@ -728,8 +751,24 @@ fn field_key(cx: &Ctxt, meta: &ParseNestedMeta, out: &mut FieldAttrs) -> syn::Re
             key_name(&meta.path)
         )))
     } else {
-        Err(unknown_key(meta, "code", FIELD_KEYS))
+        Err(unknown_field_key(meta))
     }
+}
+
+/// An unknown key on a field: a misspelled `detail`, or a misspelled
+/// variant key written on the field, else what a field takes.
+fn unknown_field_key(meta: &ParseNestedMeta) -> syn::Error {
+    let key = key_name(&meta.path);
+    const ONLY: &str =
+        "fields take only `detail`, as in #[code(detail)] or #[code(detail = \"name\")]";
+    let hint = match (suggest(&key, FIELD_KEYS), suggest(&key, VARIANT_KEYS)) {
+        (Some(suggestion), _) => format!("did you mean `{suggestion}`?"),
+        (None, Some(suggestion)) => format!(
+            "did you mean `{suggestion}`? it goes in the variant's #[code(...)], not on a field; {ONLY}"
+        ),
+        (None, None) => ONLY.to_owned(),
+    };
+    meta.error(format_args!("unknown key `{key}` in #[code(...)]; {hint}"))
 }
 
 /// The text of `///` comments, with the one space after `///` removed and
@@ -796,4 +835,32 @@ pub fn doc_parts(attrs: &[Attribute]) -> Option<Vec<DocPart>> {
         }
     }
     any_expr.then_some(parts)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{suggest, ENUM_KEYS, FIELD_KEYS, VARIANT_KEYS};
+
+    #[test]
+    fn keys_are_suggested_for_typos_and_for_whole_words_left_out_or_added() {
+        for (key, known, expected) in [
+            ("rename", ENUM_KEYS, Some("rename_all")),
+            ("RENAME", ENUM_KEYS, Some("rename_all")),
+            ("explain", ENUM_KEYS, Some("explain_dir")),
+            ("rename_all_variants", ENUM_KEYS, Some("rename_all")),
+            ("exit", ENUM_KEYS, Some("exits")),
+            ("explain_file", VARIANT_KEYS, Some("explain")),
+            ("detail_name", FIELD_KEYS, Some("detail")),
+            ("details", FIELD_KEYS, Some("detail")),
+            // Part of a word, or a word that is not the first, is no match.
+            ("ren", ENUM_KEYS, None),
+            ("all", ENUM_KEYS, None),
+            ("dir", ENUM_KEYS, None),
+            ("renamed", ENUM_KEYS, None),
+            ("case", ENUM_KEYS, None),
+            ("secret", FIELD_KEYS, None),
+        ] {
+            assert_eq!(suggest(key, known), expected, "{key}");
+        }
+    }
 }

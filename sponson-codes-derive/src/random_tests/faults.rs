@@ -59,7 +59,15 @@ pub(super) fn plant_enum_faults(
         12 => (
             "unknown enum key",
             lexemes(&[
-                *rng.pick(&["renam_all", "exit", "codes", "dény"]),
+                *rng.pick(&[
+                    "renam_all",
+                    "exit",
+                    "codes",
+                    "dény",
+                    "rename",
+                    "explain",
+                    "rename_all_x",
+                ]),
                 "=",
                 "\"x\"",
             ]),

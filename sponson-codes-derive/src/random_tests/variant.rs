@@ -218,7 +218,8 @@ pub(super) fn variant(
                 }
                 3 if rng.chance(rates.fault * 3) => {
                     faults.push("unknown field key");
-                    out.all(&["#", "[", "code", "(", "detial", ")", "]"]);
+                    let key = *rng.pick(&["detial", "detail_name", "hnit", "secret", "details"]);
+                    out.all(&["#", "[", "code", "(", key, ")", "]"]);
                 }
                 4 => out.all(&["#", "[", "serde", "(", "skip", ")", "]"]),
                 _ => {}
