@@ -2,8 +2,10 @@
 
 use crate::ast::{Input, Variant};
 use crate::attr::Keyed;
+use crate::case::RenameRule;
 use crate::ctxt::Ctxt;
 use std::collections::HashMap;
+use syn::ext::IdentExt;
 use syn::Member;
 
 pub fn check(cx: &Ctxt, input: &Input) {
@@ -15,6 +17,7 @@ pub fn check(cx: &Ctxt, input: &Input) {
     texts_printable(cx, input);
     texts_not_too_long(cx, input);
     valid_names(cx, input);
+    no_split_acronyms(cx, input);
     exits_declared(cx, input);
     unique_codes(cx, input);
     one_fallback(cx, input);
@@ -263,6 +266,68 @@ fn code_problem(code: &str) -> Option<String> {
     None
 }
 
+/// `rename_all` puts a separator before every capital letter, as serde
+/// does, so an acronym written in capitals comes apart: `InvalidUTF8` is
+/// `INVALID_U_T_F8`. Nobody means that code, and once a lock records it,
+/// fixing it is a breaking change; so it is refused before it ships. The
+/// rule: a one-letter word followed by a one-letter word that may end in
+/// digits (`U_T`, `M_P3`, `A_B`). One lone letter (`X_RAY`, `PLAN_A`) is how
+/// PascalCase writes a one-letter word and stays allowed; a letter with
+/// digits (`E0499`) is one word. An explicit `name` is never checked: it is
+/// the user's choice, and the way to keep such a code a lock already has.
+fn no_split_acronyms(cx: &Ctxt, input: &Input) {
+    let rule = input
+        .attrs
+        .rename_all
+        .as_ref()
+        .map_or(RenameRule::ScreamingSnake, |keyed| keyed.value);
+    let Some(separator) = rule.separator() else {
+        return;
+    };
+    for variant in &input.variants {
+        if variant.attrs.name.is_some()
+            || variant.attrs.attempted("name")
+            || code_problem(&variant.code).is_some()
+        {
+            continue;
+        }
+        let Some(split) = split_acronym(&variant.code, separator) else {
+            continue;
+        };
+        let renamed = crate::case::acronyms_as_words(&variant.ident.unraw().to_string());
+        cx.error_spanned_by(
+            variant.ident,
+            format_args!(
+                "the code `{code}` made from this variant's name splits `{joined}` into single letters (a `{separator}` goes before every capital, as with serde's `rename_all`), and a lock would keep it that way; write the acronym as a word, `{renamed}`, or give the code with #[code(name = \"{name}\")]",
+                code = variant.code,
+                joined = split.replace(separator, "").to_uppercase(),
+                name = rule.apply(&renamed),
+            ),
+        );
+    }
+}
+
+/// The first run of words in `code` that an acronym came apart into, as
+/// written (`U_T_F8` in `INVALID_U_T_F8`), if any.
+fn split_acronym(code: &str, separator: char) -> Option<String> {
+    let words: Vec<&str> = code.split(separator).collect();
+    let letter = |word: &str| {
+        let mut chars = word.chars();
+        chars.next().is_some_and(char::is_alphabetic) && chars.next().is_none()
+    };
+    let letter_then_digits = |word: &str| {
+        let mut chars = word.chars();
+        chars.next().is_some_and(char::is_alphabetic) && chars.all(|c| c.is_ascii_digit())
+    };
+    let start = (0..words.len().saturating_sub(1))
+        .find(|&i| letter(words[i]) && letter_then_digits(words[i + 1]))?;
+    let mut end = start + 1;
+    while letter(words[end]) && end + 1 < words.len() && letter_then_digits(words[end + 1]) {
+        end += 1;
+    }
+    Some(words[start..=end].join(&separator.to_string()))
+}
+
 /// Exit codes stay coarse: once classes are declared, a new code must reuse one
 /// instead of quietly inventing another exit status.
 fn exits_declared(cx: &Ctxt, input: &Input) {
@@ -435,6 +500,7 @@ pub fn check_shared_with_warnings(cx: &Ctxt, input: &Input) {
     texts_printable(cx, input);
     texts_not_too_long(cx, input);
     valid_names(cx, input);
+    no_split_acronyms(cx, input);
     unique_codes(cx, input);
     deprecated_has_note(cx, input);
     named_details(cx, input);
@@ -527,7 +593,32 @@ fn is_identifier(segment: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::path_problem;
+    use super::{path_problem, split_acronym};
+
+    #[test]
+    fn acronyms_split_into_single_letters_are_found() {
+        for (code, split) in [
+            ("INVALID_U_T_F8", Some("U_T_F8")),
+            ("I_O_ERROR", Some("I_O")),
+            ("H_T_T_P_ERROR", Some("H_T_T_P")),
+            ("M_P3_PLAYER", Some("M_P3")),
+            ("A_B", Some("A_B")),
+            ("X_RAY", None),
+            ("PLAN_A", None),
+            ("PLAN_A_OR_B", None),
+            ("VERSION_V2", None),
+            ("A1_B2", None),
+            ("E0499", None),
+            ("A", None),
+            ("LOCK_HELD", None),
+        ] {
+            assert_eq!(split_acronym(code, '_').as_deref(), split, "{code}");
+        }
+        assert_eq!(
+            split_acronym("invalid-u-t-f8", '-').as_deref(),
+            Some("u-t-f8")
+        );
+    }
 
     #[test]
     fn paths_users_import_by_are_accepted() {

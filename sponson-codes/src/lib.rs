@@ -92,7 +92,8 @@ pub mod registry {
 /// - `doc = "..."` (required): one line saying what the code means.
 /// - `hint = "..."`: the remedy, often a flag.
 /// - `name = "..."`: the code string, instead of the variant's name in
-///   `rename_all`'s case.
+///   `rename_all`'s case. Never checked against the rule below: it is the
+///   way to keep a code a lock already has.
 /// - `fallback` (exactly one variant): the code for unknown codes and
 ///   unexpected failures.
 /// - `usage` (at most one): the code for command-line usage errors.
@@ -172,7 +173,13 @@ pub mod registry {
 /// - `rename_all = "..."`: how variant names become codes:
 ///   `"SCREAMING_SNAKE_CASE"` (the default), `"snake_case"`, `"kebab-case"`,
 ///   `"SCREAMING-KEBAB-CASE"`, `"camelCase"`, `"PascalCase"`, `"lowercase"`,
-///   `"UPPERCASE"`.
+///   `"UPPERCASE"`. The snake and kebab rules put a separator before every
+///   capital, as serde does, so an acronym in capitals would come apart:
+///   `InvalidUTF8` would be `INVALID_U_T_F8`. A code made so that has two
+///   one-letter words in a row, the second perhaps ending in digits (`U_T`,
+///   `M_P3`), is a compile error: write the acronym as a word
+///   (`InvalidUtf8`) or give `name`. One lone letter (`XRay` is `X_RAY`) is
+///   a word of its own and stays allowed.
 /// - `exits(N = "meaning", ...)`: the exit classes; a variant whose exit is not
 ///   declared is then a compile error.
 /// - `deny_unknown`: deserializing an unknown code is an error instead of the

@@ -4,8 +4,8 @@ use super::faults::plant_variant_fault;
 use super::generate::{shuffle, ExpectedEntry, ExpectedEnum, Faults, Rates, VariantPlan};
 use super::rng::Rng;
 use super::words::{
-    apply_rule, pascal, sentence, str_lit, Out, COMMENT_WORDS, FIELD_TYPES, NON_ASCII_IDENTS,
-    RAW_IDENTS, WORDS,
+    apply_rule, pascal, sentence, splits_acronym, str_lit, Out, COMMENT_WORDS, FIELD_TYPES,
+    NON_ASCII_IDENTS, RAW_IDENTS, WORDS,
 };
 use std::collections::BTreeSet;
 
@@ -25,7 +25,18 @@ pub(super) fn variant(
     setup: VariantSetup,
 ) -> VariantPlan {
     // The identifier and its code string.
-    let (ident, words) = pascal(rng);
+    let (mut ident, mut words) = pascal(rng);
+    if rng.chance(5) {
+        // An acronym in capitals, which the renaming splits into letters.
+        for i in 0..2 + rng.below(2) {
+            let mut word = ((b'A' + rng.below(26) as u8) as char).to_string();
+            if i > 0 && rng.chance(30) {
+                word.push_str(&rng.below(100).to_string());
+            }
+            ident.push_str(&word);
+            words.push(word);
+        }
+    }
     let mut name: Option<String> = None;
     let ident = match rng.below(30) {
         0 => {
@@ -44,10 +55,14 @@ pub(super) fn variant(
         let len = 1 + rng.below(max);
         name = Some((0..len).map(|_| *rng.pick(NAME_CHARS) as char).collect());
     }
+    let rule = setup.rule.unwrap_or("SCREAMING_SNAKE_CASE");
     let code = match &name {
         Some(name) => name.clone(),
-        None => apply_rule(setup.rule.unwrap_or("SCREAMING_SNAKE_CASE"), &words),
+        None => apply_rule(rule, &words),
     };
+    if name.is_none() && splits_acronym(rule, &words) {
+        faults.push("acronym split into letters");
+    }
 
     // The doc comment becomes `explain`.
     let mut explain = Vec::new();
