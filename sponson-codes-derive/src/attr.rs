@@ -30,6 +30,9 @@ pub struct EnumAttrs {
     pub exits: Option<Keyed<Vec<ExitDecl>>>,
     pub krate: Option<Keyed<syn::Path>>,
     pub deny_unknown: Option<Keyed<()>>,
+    /// `reserved_exits`: exits 126 to 255, which shells give meanings of
+    /// their own, are allowed.
+    pub reserved_exits: Option<Keyed<()>>,
     /// `serde = false`: no `Serialize` or `Deserialize`, the user writes their own.
     pub serde: Option<Keyed<bool>>,
     /// `from_str = false`: no `FromStr`, the user writes their own.
@@ -46,6 +49,16 @@ pub struct EnumAttrs {
     /// `exits` was written but could not be read in full, so variants are
     /// not checked against it.
     pub exits_incomplete: bool,
+    /// Keys that were written but rejected (a bad value, or a misspelling of
+    /// the key), so that the rules they relax raise no second error.
+    pub rejected: Vec<&'static str>,
+}
+
+impl EnumAttrs {
+    /// Whether `key` was written, even if its value was rejected.
+    pub fn attempted(&self, key: &str) -> bool {
+        self.rejected.contains(&key)
+    }
 }
 
 #[derive(Default)]
@@ -135,6 +148,7 @@ const ENUM_KEYS: &[&str] = &[
     "exits",
     "crate",
     "deny_unknown",
+    "reserved_exits",
     "serde",
     "from_str",
     "http",
@@ -339,7 +353,7 @@ fn exit_number(lit: &LitInt) -> syn::Result<u8> {
     match lit.base10_parse::<u64>() {
         Ok(0) => Err(syn::Error::new_spanned(
             lit,
-            "exit 0 means success and cannot be an error's exit code; use 1 to 255",
+            "exit 0 means success and cannot be an error's exit code; use 1 to 125",
         )),
         Ok(number @ 1..=255) => Ok(number as u8),
         _ => Err(syn::Error::new_spanned(
@@ -367,7 +381,10 @@ pub fn enum_attrs(cx: &Ctxt, attrs: &[Attribute]) -> EnumAttrs {
         }
         let result = attr.parse_nested_meta(|meta| {
             if !recover(cx, &meta, || enum_key(cx, &meta, &mut out))? {
-                out.exits_incomplete |= intended(&meta.path, ENUM_KEYS) == Some("exits");
+                if let Some(key) = intended(&meta.path, ENUM_KEYS) {
+                    out.exits_incomplete |= key == "exits";
+                    out.rejected.push(key);
+                }
             }
             Ok(())
         });
@@ -394,6 +411,9 @@ fn enum_key(cx: &Ctxt, meta: &ParseNestedMeta, out: &mut EnumAttrs) -> syn::Resu
     } else if meta.path.is_ident("deny_unknown") {
         flag(meta, "codes")?;
         set(cx, &mut out.deny_unknown, &meta.path, (), "codes");
+    } else if meta.path.is_ident("reserved_exits") {
+        flag(meta, "codes")?;
+        set(cx, &mut out.reserved_exits, &meta.path, (), "codes");
     } else if meta.path.is_ident("serde") {
         let value = lit_bool(meta, "Serialize and Deserialize")?;
         set(cx, &mut out.serde, &meta.path, value, "codes");

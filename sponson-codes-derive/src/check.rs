@@ -19,6 +19,7 @@ pub fn check(cx: &Ctxt, input: &Input) {
     valid_names(cx, input);
     no_split_acronyms(cx, input);
     exits_declared(cx, input);
+    no_shell_reserved_exits(cx, input);
     unique_codes(cx, input);
     one_fallback(cx, input);
     at_most_one_usage(cx, input);
@@ -101,11 +102,11 @@ fn required_keys(cx: &Ctxt, input: &Input) {
         let doc = variant.attrs.doc.is_none() && !variant.attrs.attempted("doc");
         let message = match (exit, doc) {
             (true, true) => format!(
-                "#[code(...)] on `{}` is missing `exit` and `doc`; write #[code(exit = N, doc = \"...\")] with N from 1 to 255 and one line saying what the code means",
+                "#[code(...)] on `{}` is missing `exit` and `doc`; write #[code(exit = N, doc = \"...\")] with N from 1 to 125 and one line saying what the code means",
                 variant.ident
             ),
             (true, false) => format!(
-                "#[code(...)] on `{}` is missing `exit`; add `exit = N` with N from 1 to 255",
+                "#[code(...)] on `{}` is missing `exit`; add `exit = N` with N from 1 to 125",
                 variant.ident
             ),
             (false, true) => format!(
@@ -356,6 +357,72 @@ fn exits_declared(cx: &Ctxt, input: &Input) {
             }
         }
     }
+}
+
+/// Shells give the exits from 126 up meanings of their own: 126 is a
+/// command that cannot be executed, 127 one that was not found, and 128+N a
+/// process killed by signal N (`sh`, bash, `timeout`, CI runners and
+/// `subprocess` callers all read them so). A program exiting with one is
+/// taken for a crash, a kill or a missing binary by every script that tells
+/// those from a failure; so they need the enum's word (`reserved_exits`) that
+/// the program means them, as git means its 128. A reserved exit declared
+/// in `exits(...)` is reported there, once, and not at the variants using it.
+fn no_shell_reserved_exits(cx: &Ctxt, input: &Input) {
+    if input.attrs.reserved_exits.is_some() || input.attrs.attempted("reserved_exits") {
+        return;
+    }
+    let declared = input.attrs.exits.as_ref().map_or(&[][..], |e| &e.value[..]);
+    for decl in declared {
+        if let Some(meaning) = shell_meaning(decl.exit) {
+            cx.error_spanned_by(&decl.lit, reserved_exit_message(&meaning));
+        }
+    }
+    for variant in &input.variants {
+        let Some(exit) = &variant.attrs.exit else {
+            continue;
+        };
+        let (number, lit) = &exit.value;
+        if declared.iter().any(|d| d.exit == *number) {
+            continue;
+        }
+        if let Some(meaning) = shell_meaning(*number) {
+            let key = &exit.key;
+            cx.error_spanned_by(quote::quote!(#key = #lit), reserved_exit_message(&meaning));
+        }
+    }
+}
+
+/// What a shell means by `exit`, for the exits it reserves.
+fn shell_meaning(exit: u8) -> Option<String> {
+    Some(match exit {
+        0..=125 => return None,
+        126 => "exit 126 is what a shell reports for a command that was found but cannot be executed".to_owned(),
+        127 => "exit 127 is what a shell reports for a command that was not found".to_owned(),
+        128 => "exit 128 starts the range in which a shell reports signals (128+N: killed by signal N)".to_owned(),
+        255 => "exit 255 is what a shell reports for an exit status out of range (`exit -1`), and ssh for its own failures".to_owned(),
+        _ => {
+            let signal = exit - 128;
+            // The numbers POSIX fixes, and SIGPIPE's, the same everywhere.
+            let name = match signal {
+                1 => " (SIGHUP)",
+                2 => " (SIGINT)",
+                3 => " (SIGQUIT)",
+                6 => " (SIGABRT)",
+                9 => " (SIGKILL)",
+                13 => " (SIGPIPE)",
+                14 => " (SIGALRM)",
+                15 => " (SIGTERM)",
+                _ => "",
+            };
+            format!("exit {exit} is what a shell reports for a process killed by signal {signal}{name}")
+        }
+    })
+}
+
+fn reserved_exit_message(meaning: &str) -> String {
+    format!(
+        "{meaning}, so scripts would take this code for that; use an exit from 1 to 125, or add `reserved_exits` to #[codes(...)] if the program means it"
+    )
 }
 
 /// A code string must name one failure, or `from_code` could not tell them apart.

@@ -88,7 +88,10 @@ pub mod registry {
 /// # On each variant: `#[code(...)]`
 ///
 /// - `exit = N` (required): the process exit code, an integer literal from 1
-///   to 255 (0 is success).
+///   to 255 (0 is success). 126 to 255 are refused unless the enum says
+///   `reserved_exits`: shells report 126 for a command that cannot be
+///   executed, 127 for one not found and 128+N for a process killed by
+///   signal N, and scripts would take the code for that.
 /// - `doc = "..."` (required): one line saying what the code means.
 /// - `hint = "..."`: the remedy, often a flag.
 /// - `name = "..."`: the code string, instead of the variant's name in
@@ -184,6 +187,9 @@ pub mod registry {
 ///   declared is then a compile error.
 /// - `deny_unknown`: deserializing an unknown code is an error instead of the
 ///   fallback.
+/// - `reserved_exits`: allows the exits 126 to 255 that shells give meanings
+///   of their own (126, 127, 128+N), in `exit` and in `exits(...)`, for a
+///   program that means them (git exits 128 on a fatal error).
 /// - `serde = false`: no `Serialize`/`Deserialize`, to keep your own
 ///   (`#[derive(serde::Serialize, ErrorCodes)]` is otherwise E0119).
 /// - `from_str = false`: no `FromStr`, to keep your own.

@@ -13,7 +13,7 @@ pub(super) fn plant_enum_faults(
     if !rng.chance(rates.fault * 2) {
         return;
     }
-    let (fault, entry): (&'static str, Vec<String>) = match rng.below(16) {
+    let (fault, entry): (&'static str, Vec<String>) = match rng.below(17) {
         0 => (
             "unknown rename_all",
             lexemes(&["rename_all", "=", "\"Snake\""]),
@@ -101,6 +101,10 @@ pub(super) fn plant_enum_faults(
                 "=",
                 *rng.pick(&["app", "1", "true", "b\"app::Code\""]),
             ]),
+        ),
+        15 => (
+            "reserved_exits with a value",
+            lexemes(&["reserved_exits", "=", "true"]),
         ),
         _ => {
             // A duplicated key: repeat an entry that is already there.

@@ -12,6 +12,8 @@ use std::collections::BTreeSet;
 pub(super) struct VariantSetup<'a> {
     pub(super) rule: Option<&'static str>,
     pub(super) exits: &'a [(u8, String)],
+    /// `#[codes(reserved_exits)]`: exits from 126 up are allowed.
+    pub(super) reserved_exits: bool,
     pub(super) fallback: bool,
     pub(super) usage: bool,
 }
@@ -61,7 +63,12 @@ pub(super) fn variant(
         None => apply_rule(rule, &words),
     };
     if name.is_none() && splits_acronym(rule, &words) {
-        faults.push("acronym split into letters");
+        if rates.fault == 0 {
+            // The way to keep such a code: give it as `name`, never checked.
+            name = Some(code.clone());
+        } else {
+            faults.push("acronym split into letters");
+        }
     }
 
     // The doc comment becomes `explain`.
@@ -83,9 +90,16 @@ pub(super) fn variant(
     }
 
     let exit = match setup.exits {
-        [] => *rng.pick(&[1u8, 2, 3, 7, 64, 125, 255]),
+        [] if (setup.reserved_exits || rates.fault > 0) && rng.chance(5) => {
+            *rng.pick(&[126u8, 127, 128, 137, 255])
+        }
+        [] => *rng.pick(&[1u8, 2, 3, 7, 64, 125]),
         declared => rng.pick(declared).0,
     };
+    // A declared one is reported at the declaration (see `generate`).
+    if exit >= 126 && setup.exits.is_empty() && !setup.reserved_exits {
+        faults.push("reserved exit");
+    }
     let exit_lexeme = match rng.below(8) {
         0 => format!("{exit:#x}"),
         1 => format!("{exit:#b}"),
