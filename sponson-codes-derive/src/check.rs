@@ -221,9 +221,14 @@ fn texts_not_too_long(cx: &Ctxt, input: &Input) {
     }
 }
 
+/// What a code may be, for the messages.
+const CODE_SHAPE: &str = "a code is 1 to 64 characters from A-Z, a-z, 0-9, `_`, `.` and `-`, or words of them joined by `::` as miette writes codes (`my_app::config::missing`)";
+
 /// Codes travel through shells, URLs, file names and JSON keys: keep them to
 /// a safe alphabet and a bounded length. A code from `rename_all` is checked
-/// too, since a variant name may hold any Unicode letter.
+/// too, since a variant name may hold any Unicode letter. `::` joins words,
+/// as in miette's `my_app::config::missing`; a lone `:` or an empty word
+/// would be a typo that the lock then keeps.
 fn valid_names(cx: &Ctxt, input: &Input) {
     for variant in &input.variants {
         if variant.attrs.attempted("name") && variant.attrs.name.is_none() {
@@ -233,16 +238,22 @@ fn valid_names(cx: &Ctxt, input: &Input) {
             continue;
         };
         match &variant.attrs.name {
-            Some(name) => cx.error_spanned_by(
-                &name.value,
-                format_args!(
-                    "`name` {problem}; a code is 1 to 64 characters from A-Z, a-z, 0-9, `_`, `.` and `-`"
+            Some(name) => match colon_fix(&variant.code) {
+                Some(fix) => cx.error_spanned_by(
+                    &name.value,
+                    format_args!(
+                        "`name` {problem}; write `name = \"{fix}\"`: `::` joins words, as miette writes codes"
+                    ),
                 ),
-            ),
+                None => cx.error_spanned_by(
+                    &name.value,
+                    format_args!("`name` {problem}; {CODE_SHAPE}"),
+                ),
+            },
             None => cx.error_spanned_by(
                 variant.ident,
                 format_args!(
-                    "the code `{}` made from this variant's name {problem}; give it #[code(name = \"...\")] with 1 to 64 characters from A-Z, a-z, 0-9, `_`, `.` and `-`",
+                    "the code `{}` made from this variant's name {problem}; give it #[code(name = \"...\")]: {CODE_SHAPE}",
                     variant.code
                 ),
             ),
@@ -257,14 +268,38 @@ fn code_problem(code: &str) -> Option<String> {
     }
     if let Some(bad) = code
         .chars()
-        .find(|c| !c.is_ascii_alphanumeric() && !matches!(c, '_' | '.' | '-'))
+        .find(|c| !c.is_ascii_alphanumeric() && !matches!(c, '_' | '.' | '-' | ':'))
     {
         return Some(format!("contains {bad:?}, which a code cannot hold"));
+    }
+    if code.starts_with(':') {
+        return Some("starts with `:`".to_owned());
+    }
+    if code.ends_with(':') {
+        return Some("ends with `:`".to_owned());
+    }
+    let words: Vec<&str> = code.split("::").collect();
+    if words.iter().any(|word| word.is_empty()) {
+        return Some("has an empty word between two `::`".to_owned());
+    }
+    if words.iter().any(|word| word.contains(':')) {
+        return Some("has a `:` that is not part of a `::`".to_owned());
     }
     if code.len() > 64 {
         return Some(format!("is {} characters long", code.len()));
     }
     None
+}
+
+/// The code a `name` whose only fault is its colons was meant to be: its
+/// words joined by `::` (`my_app:config` is `my_app::config`).
+fn colon_fix(code: &str) -> Option<String> {
+    let fixed = code
+        .split(':')
+        .filter(|word| !word.is_empty())
+        .collect::<Vec<_>>()
+        .join("::");
+    (code.contains(':') && fixed != code && code_problem(&fixed).is_none()).then_some(fixed)
 }
 
 /// `rename_all` puts a separator before every capital letter, as serde
@@ -660,7 +695,50 @@ fn is_identifier(segment: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{path_problem, split_acronym};
+    use super::{code_problem, colon_fix, path_problem, split_acronym};
+
+    #[test]
+    fn codes_may_join_words_with_double_colons() {
+        for code in [
+            "LOCK_HELD",
+            "net.Timeout",
+            "E0499",
+            "my_app::config::missing",
+            "a::b",
+            "my-app::v1.2::x_y",
+        ] {
+            assert_eq!(code_problem(code), None, "{code}");
+        }
+        for (code, says) in [
+            ("", "is empty"),
+            ("a:b", "a `:` that is not part of a `::`"),
+            ("a:::b", "a `:` that is not part of a `::`"),
+            ("a::::b", "an empty word between two `::`"),
+            ("::a", "starts with `:`"),
+            (":a", "starts with `:`"),
+            ("a::", "ends with `:`"),
+            ("a:", "ends with `:`"),
+            ("::", "starts with `:`"),
+            ("a b", "contains ' '"),
+            ("a/b", "contains '/'"),
+        ] {
+            let problem = code_problem(code).unwrap_or_else(|| panic!("{code:?} accepted"));
+            assert!(problem.contains(says), "{code:?}: {problem}");
+        }
+        for (code, fix) in [
+            ("my_app:config", Some("my_app::config")),
+            ("a:::b", Some("a::b")),
+            ("::a::b::", Some("a::b")),
+            ("a::b", None),
+            ("a: b", None),
+            (":", None),
+        ] {
+            assert_eq!(colon_fix(code).as_deref(), fix, "{code:?}");
+        }
+        let long = format!("{}::{}", "a".repeat(31), "b".repeat(32));
+        assert_eq!(long.len(), 65);
+        assert!(code_problem(&long).unwrap().contains("65 characters"));
+    }
 
     #[test]
     fn acronyms_split_into_single_letters_are_found() {

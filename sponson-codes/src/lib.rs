@@ -95,8 +95,11 @@ pub mod registry {
 /// - `doc = "..."` (required): one line saying what the code means.
 /// - `hint = "..."`: the remedy, often a flag.
 /// - `name = "..."`: the code string, instead of the variant's name in
-///   `rename_all`'s case. Never checked against the rule below: it is the
-///   way to keep a code a lock already has.
+///   `rename_all`'s case: 1 to 64 characters from `A-Z`, `a-z`, `0-9`, `_`,
+///   `.` and `-`, or words of them joined by `::` as miette writes codes
+///   (`my_app::config::missing`; a lone `:` or an empty word is an error).
+///   Never checked for split acronyms (see `rename_all`): it is the way to
+///   keep a code a lock already has.
 /// - `fallback` (exactly one variant): the code for unknown codes and
 ///   unexpected failures.
 /// - `usage` (at most one): the code for command-line usage errors.
@@ -125,6 +128,8 @@ pub mod registry {
 ///     Usage,
 ///     #[code(exit = 2, doc = "The plan is not valid YAML.", name = "plan.parse")]
 ///     PlanParse,
+///     #[code(exit = 2, doc = "A step is not known.", name = "plan::step::unknown")]
+///     StepUnknown,
 ///     #[deprecated = "since 2.0"]
 ///     #[code(exit = 2, doc = "The v1 plan format.")]
 ///     PlanV1,
@@ -139,6 +144,7 @@ pub mod registry {
 /// assert_eq!(Code::LockHeld.info().http, Some(409));
 /// assert_eq!(Code::Usage.info().url, Some("https://example.com/usage"));
 /// assert_eq!(Code::PlanParse.code(), "plan.parse");
+/// assert_eq!(Code::from_code("plan::step::unknown"), Some(Code::StepUnknown));
 /// assert_eq!(Code::from_code("PLAN_V1").unwrap().info().retired, Some("since 2.0"));
 /// assert_eq!(Code::from_code_or_fallback("NOPE"), Code::Internal);
 /// ```

@@ -212,6 +212,11 @@ pub(super) fn plant_variant_fault(
                     "\"é\"",
                     "\"a/b\"",
                     "\"nul\\0\"",
+                    "\"a:b\"",
+                    "\"::a\"",
+                    "\"a::\"",
+                    "\"a::::b\"",
+                    "\"a:::b\"",
                     long.as_str(),
                 ])
                 .to_string();

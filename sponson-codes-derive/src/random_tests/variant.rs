@@ -51,11 +51,20 @@ pub(super) fn variant(
         }
         _ => ident,
     };
+    const NAME_CHARS: &[u8] = b"ABCXYZabc019_.-";
     if name.is_none() && rng.chance(10) {
-        const NAME_CHARS: &[u8] = b"ABCXYZabc019_.-";
         let max = if rng.chance(10) { 64 } else { 12 };
         let len = 1 + rng.below(max);
         name = Some((0..len).map(|_| *rng.pick(NAME_CHARS) as char).collect());
+    } else if name.is_none() && rng.chance(5) {
+        // Words joined by `::`, as miette writes codes.
+        let words: Vec<String> = (0..2 + rng.below(3))
+            .map(|_| {
+                let len = 1 + rng.below(8);
+                (0..len).map(|_| *rng.pick(NAME_CHARS) as char).collect()
+            })
+            .collect();
+        name = Some(words.join("::"));
     }
     let rule = setup.rule.unwrap_or("SCREAMING_SNAKE_CASE");
     let code = match &name {
