@@ -1,6 +1,7 @@
 //! "did you mean": how close a mistyped command, flag or code is to the
-//! known ones. A copy of the derive's `similar.rs` (a proc-macro crate cannot
-//! share code with the runtime); both are tested against the same vectors.
+//! known ones. A copy of the derive's `sponson-codes-derive/src/similar.rs`
+//! (a proc-macro crate cannot share code with the runtime); both are tested
+//! against the same vectors.
 
 /// The candidate closest to `word`, if it is close enough to be a likely typo
 /// (ASCII case ignored; the first of equally close candidates).
