@@ -30,6 +30,9 @@ pub struct EnumAttrs {
     pub exits: Option<Keyed<Vec<ExitDecl>>>,
     pub krate: Option<Keyed<syn::Path>>,
     pub deny_unknown: Option<Keyed<()>>,
+    /// `reserved_exits`: exits 126 to 255, which shells give meanings of
+    /// their own, are allowed.
+    pub reserved_exits: Option<Keyed<()>>,
     /// `serde = false`: no `Serialize` or `Deserialize`, the user writes their own.
     pub serde: Option<Keyed<bool>>,
     /// `from_str = false`: no `FromStr`, the user writes their own.
@@ -46,6 +49,16 @@ pub struct EnumAttrs {
     /// `exits` was written but could not be read in full, so variants are
     /// not checked against it.
     pub exits_incomplete: bool,
+    /// Keys that were written but rejected (a bad value, or a misspelling of
+    /// the key), so that the rules they relax raise no second error.
+    pub rejected: Vec<&'static str>,
+}
+
+impl EnumAttrs {
+    /// Whether `key` was written, even if its value was rejected.
+    pub fn attempted(&self, key: &str) -> bool {
+        self.rejected.contains(&key)
+    }
 }
 
 #[derive(Default)]
@@ -75,6 +88,44 @@ impl VariantAttrs {
     pub fn attempted(&self, key: &str) -> bool {
         self.rejected.contains(&key)
     }
+
+    /// Takes the keys of a repeated `#[code(...)]` that this one lacks, so
+    /// that none is reported missing; a key both give is covered by the one
+    /// error about the repeated attribute. Destructured in full, so that a
+    /// new key cannot be forgotten here.
+    fn absorb(&mut self, later: VariantAttrs) {
+        let VariantAttrs {
+            attr: _,
+            exit,
+            doc,
+            hint,
+            name,
+            fallback,
+            usage,
+            retired,
+            http,
+            url,
+            explain,
+            deprecated: _,
+            rejected,
+        } = later;
+        fn fill<T>(slot: &mut Option<T>, later: Option<T>) {
+            if slot.is_none() {
+                *slot = later;
+            }
+        }
+        fill(&mut self.exit, exit);
+        fill(&mut self.doc, doc);
+        fill(&mut self.hint, hint);
+        fill(&mut self.name, name);
+        fill(&mut self.fallback, fallback);
+        fill(&mut self.usage, usage);
+        fill(&mut self.retired, retired);
+        fill(&mut self.http, http);
+        fill(&mut self.url, url);
+        fill(&mut self.explain, explain);
+        self.rejected.extend(rejected);
+    }
 }
 
 /// A variant's `#[deprecated]`: rustc warns wherever the variant is named,
@@ -97,6 +148,7 @@ const ENUM_KEYS: &[&str] = &[
     "exits",
     "crate",
     "deny_unknown",
+    "reserved_exits",
     "serde",
     "from_str",
     "http",
@@ -113,15 +165,38 @@ fn key_name(path: &syn::Path) -> String {
     path.to_token_stream().to_string().replace(' ', "")
 }
 
-fn unknown_key(meta: &ParseNestedMeta, attr: &str, known: &[&str]) -> syn::Error {
+fn unknown_key(meta: &ParseNestedMeta, attr: &str, known: &[&'static str]) -> syn::Error {
     let key = key_name(&meta.path);
-    let hint = match closest(&key, known) {
+    let hint = match suggest(&key, known) {
         Some(suggestion) => format!("did you mean `{suggestion}`?"),
         None => format!("expected one of {}", list(known)),
     };
     meta.error(format_args!(
         "unknown key `{key}` in #[{attr}(...)]; {hint}"
     ))
+}
+
+/// The known key a mistaken `key` was likely meant to be: a typo of it, or
+/// a key it shortens or lengthens by whole `_` words (`rename` for
+/// `rename_all`, `detail_name` for `detail`), which are too many edits to
+/// read as a typo but name the same key.
+fn suggest(key: &str, known: &[&'static str]) -> Option<&'static str> {
+    closest(key, known).or_else(|| {
+        known
+            .iter()
+            .copied()
+            .find(|known| first_words_of(key, known) || first_words_of(known, key))
+    })
+}
+
+/// Whether `short` is the first `_`-separated words of `long` (ASCII case
+/// ignored).
+fn first_words_of(short: &str, long: &str) -> bool {
+    let (short, long) = (short.to_ascii_lowercase(), long.to_ascii_lowercase());
+    !short.is_empty()
+        && long
+            .strip_prefix(&short)
+            .is_some_and(|rest| rest.starts_with('_'))
 }
 
 fn list(words: &[&str]) -> String {
@@ -146,7 +221,7 @@ fn intended(path: &syn::Path, known: &[&'static str]) -> Option<&'static str> {
         .iter()
         .copied()
         .find(|known| *known == key)
-        .or_else(|| closest(&key, known))
+        .or_else(|| suggest(&key, known))
 }
 
 /// Runs `parse` for one key; its error is recorded and the rest of the key is
@@ -278,7 +353,7 @@ fn exit_number(lit: &LitInt) -> syn::Result<u8> {
     match lit.base10_parse::<u64>() {
         Ok(0) => Err(syn::Error::new_spanned(
             lit,
-            "exit 0 means success and cannot be an error's exit code; use 1 to 255",
+            "exit 0 means success and cannot be an error's exit code; use 1 to 125",
         )),
         Ok(number @ 1..=255) => Ok(number as u8),
         _ => Err(syn::Error::new_spanned(
@@ -306,7 +381,10 @@ pub fn enum_attrs(cx: &Ctxt, attrs: &[Attribute]) -> EnumAttrs {
         }
         let result = attr.parse_nested_meta(|meta| {
             if !recover(cx, &meta, || enum_key(cx, &meta, &mut out))? {
-                out.exits_incomplete |= intended(&meta.path, ENUM_KEYS) == Some("exits");
+                if let Some(key) = intended(&meta.path, ENUM_KEYS) {
+                    out.exits_incomplete |= key == "exits";
+                    out.rejected.push(key);
+                }
             }
             Ok(())
         });
@@ -333,6 +411,9 @@ fn enum_key(cx: &Ctxt, meta: &ParseNestedMeta, out: &mut EnumAttrs) -> syn::Resu
     } else if meta.path.is_ident("deny_unknown") {
         flag(meta, "codes")?;
         set(cx, &mut out.deny_unknown, &meta.path, (), "codes");
+    } else if meta.path.is_ident("reserved_exits") {
+        flag(meta, "codes")?;
+        set(cx, &mut out.reserved_exits, &meta.path, (), "codes");
     } else if meta.path.is_ident("serde") {
         let value = lit_bool(meta, "Serialize and Deserialize")?;
         set(cx, &mut out.serde, &meta.path, value, "codes");
@@ -503,35 +584,34 @@ pub fn variant_attrs(cx: &Ctxt, attrs: &[Attribute]) -> VariantAttrs {
         } else if !attr.path().is_ident("code") {
             continue;
         }
-        if let Some(first) = &out.attr {
-            // Its keys are still read, so that none is reported missing.
-            cx.duplicate(
-                attr,
-                first,
-                "a variant takes one #[code(...)] attribute; merge the keys into the first",
-            );
-        } else {
-            out.attr = Some(attr.to_token_stream());
+        // Each attribute is read on its own, so that a key repeated inside
+        // one is reported there, and a later one only fills what the first
+        // lacks (its keys are read so that none is reported missing).
+        let mut this = VariantAttrs::default();
+        match &out.attr {
+            Some(first) => cx.error_spanned_by(attr, repeated_code_attr(first, attr)),
+            None => out.attr = Some(attr.to_token_stream()),
         }
         if !matches!(attr.meta, syn::Meta::List(_)) {
             cx.error_spanned_by(
                 attr,
                 "write the code's keys in parentheses, as in #[code(exit = 1, doc = \"...\")]",
             );
-            out.rejected.extend(["exit", "doc"]);
-            continue;
-        }
-        let result = attr.parse_nested_meta(|meta| {
-            if !recover(cx, &meta, || variant_key(cx, &meta, &mut out))? {
-                if let Some(key) = intended(&meta.path, VARIANT_KEYS) {
-                    out.rejected.push(key);
+            this.rejected.extend(["exit", "doc"]);
+        } else {
+            let result = attr.parse_nested_meta(|meta| {
+                if !recover(cx, &meta, || variant_key(cx, &meta, &mut this))? {
+                    if let Some(key) = intended(&meta.path, VARIANT_KEYS) {
+                        this.rejected.push(key);
+                    }
                 }
+                Ok(())
+            });
+            if let Err(error) = result {
+                cx.syn_error(error);
             }
-            Ok(())
-        });
-        if let Err(error) = result {
-            cx.syn_error(error);
         }
+        out.absorb(this);
     }
     out.deprecated = deprecated(attrs);
     // A deprecated variant is a retired code; its note is the retirement
@@ -549,6 +629,34 @@ pub fn variant_attrs(cx: &Ctxt, attrs: &[Attribute]) -> VariantAttrs {
         }
     }
     out
+}
+
+/// The one error for a second `#[code(...)]` on a variant, at it, naming the
+/// line of the first. rustc reports a duplicate with a note at the first
+/// definition, but a proc macro on stable Rust cannot attach notes
+/// (`proc_macro::Diagnostic` is unstable), and a second spanned error would
+/// read as a second mistake; the keys both attributes give are not reported
+/// either. The line is `proc_macro2`'s `Span::start`, which reads the
+/// compiler's `Span::line` from Rust 1.88 and is 0 before it; outside a proc
+/// macro (the unit tests) it is the line in the parsed string. The line is
+/// left out when it is unknown or in another file (a macro wrote one of the
+/// two attributes), where it would point at the wrong place.
+fn repeated_code_attr(first: &TokenStream, attr: &Attribute) -> String {
+    let first = first
+        .clone()
+        .into_iter()
+        .next()
+        .map_or_else(proc_macro2::Span::call_site, |token| token.span());
+    let here = attr.pound_token.span;
+    let line = first.start().line;
+    let place = if line > 0 && first.file() == here.file() {
+        format!(", on line {line}")
+    } else {
+        ", above".to_owned()
+    };
+    format!(
+        "a variant takes one #[code(...)] attribute; merge these keys into its first #[code(...)]{place}"
+    )
 }
 
 /// The variant's `#[deprecated]`, with its note. Its syntax is rustc's to
@@ -663,8 +771,24 @@ fn field_key(cx: &Ctxt, meta: &ParseNestedMeta, out: &mut FieldAttrs) -> syn::Re
             key_name(&meta.path)
         )))
     } else {
-        Err(unknown_key(meta, "code", FIELD_KEYS))
+        Err(unknown_field_key(meta))
     }
+}
+
+/// An unknown key on a field: a misspelled `detail`, or a misspelled
+/// variant key written on the field, else what a field takes.
+fn unknown_field_key(meta: &ParseNestedMeta) -> syn::Error {
+    let key = key_name(&meta.path);
+    const ONLY: &str =
+        "fields take only `detail`, as in #[code(detail)] or #[code(detail = \"name\")]";
+    let hint = match (suggest(&key, FIELD_KEYS), suggest(&key, VARIANT_KEYS)) {
+        (Some(suggestion), _) => format!("did you mean `{suggestion}`?"),
+        (None, Some(suggestion)) => format!(
+            "did you mean `{suggestion}`? it goes in the variant's #[code(...)], not on a field; {ONLY}"
+        ),
+        (None, None) => ONLY.to_owned(),
+    };
+    meta.error(format_args!("unknown key `{key}` in #[code(...)]; {hint}"))
 }
 
 /// The text of `///` comments, with the one space after `///` removed and
@@ -731,4 +855,32 @@ pub fn doc_parts(attrs: &[Attribute]) -> Option<Vec<DocPart>> {
         }
     }
     any_expr.then_some(parts)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{suggest, ENUM_KEYS, FIELD_KEYS, VARIANT_KEYS};
+
+    #[test]
+    fn keys_are_suggested_for_typos_and_for_whole_words_left_out_or_added() {
+        for (key, known, expected) in [
+            ("rename", ENUM_KEYS, Some("rename_all")),
+            ("RENAME", ENUM_KEYS, Some("rename_all")),
+            ("explain", ENUM_KEYS, Some("explain_dir")),
+            ("rename_all_variants", ENUM_KEYS, Some("rename_all")),
+            ("exit", ENUM_KEYS, Some("exits")),
+            ("explain_file", VARIANT_KEYS, Some("explain")),
+            ("detail_name", FIELD_KEYS, Some("detail")),
+            ("details", FIELD_KEYS, Some("detail")),
+            // Part of a word, or a word that is not the first, is no match.
+            ("ren", ENUM_KEYS, None),
+            ("all", ENUM_KEYS, None),
+            ("dir", ENUM_KEYS, None),
+            ("renamed", ENUM_KEYS, None),
+            ("case", ENUM_KEYS, None),
+            ("secret", FIELD_KEYS, None),
+        ] {
+            assert_eq!(suggest(key, known), expected, "{key}");
+        }
+    }
 }

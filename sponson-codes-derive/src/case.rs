@@ -53,6 +53,37 @@ impl RenameRule {
     }
 }
 
+impl RenameRule {
+    /// The separator the rule puts before every capital letter, for the
+    /// rules that split a name into words.
+    pub fn separator(self) -> Option<char> {
+        match self {
+            RenameRule::Snake | RenameRule::ScreamingSnake => Some('_'),
+            RenameRule::Kebab | RenameRule::ScreamingKebab => Some('-'),
+            RenameRule::Lower | RenameRule::Upper | RenameRule::Pascal | RenameRule::Camel => None,
+        }
+    }
+}
+
+/// `variant` with each run of capitals written as a word, as Rust's naming
+/// convention has it (`InvalidUTF8` is `InvalidUtf8`, `HTTPError` is
+/// `HttpError`): a capital stays one only when it starts a run or a word
+/// that goes on in lower case.
+pub fn acronyms_as_words(variant: &str) -> String {
+    let chars: Vec<char> = variant.chars().collect();
+    let mut out = String::with_capacity(variant.len());
+    for (i, &ch) in chars.iter().enumerate() {
+        let after_capital = i > 0 && chars[i - 1].is_uppercase();
+        let word_goes_on = chars.get(i + 1).is_some_and(|next| next.is_lowercase());
+        if ch.is_uppercase() && after_capital && !word_goes_on {
+            out.extend(ch.to_lowercase());
+        } else {
+            out.push(ch);
+        }
+    }
+    out
+}
+
 fn snake(variant: &str) -> String {
     let mut out = String::new();
     for (i, ch) in variant.char_indices() {
@@ -87,5 +118,27 @@ mod tests {
             RenameRule::ScreamingSnake.apply("Http2Error"),
             "HTTP2_ERROR"
         );
+        // serde's rule: every capital starts a word.
+        assert_eq!(
+            RenameRule::ScreamingSnake.apply("InvalidUTF8"),
+            "INVALID_U_T_F8"
+        );
+    }
+
+    #[test]
+    fn acronyms_become_words() {
+        for (variant, want) in [
+            ("InvalidUTF8", "InvalidUtf8"),
+            ("HTTPError", "HttpError"),
+            ("IOError", "IoError"),
+            ("MP3Player", "Mp3Player"),
+            ("AB", "Ab"),
+            ("UTF8", "Utf8"),
+            ("XRay", "XRay"),
+            ("LockHeld", "LockHeld"),
+            ("E0499", "E0499"),
+        ] {
+            assert_eq!(acronyms_as_words(variant), want, "{variant}");
+        }
     }
 }

@@ -2,8 +2,10 @@
 
 use crate::ast::{Input, Variant};
 use crate::attr::Keyed;
+use crate::case::RenameRule;
 use crate::ctxt::Ctxt;
 use std::collections::HashMap;
+use syn::ext::IdentExt;
 use syn::Member;
 
 pub fn check(cx: &Ctxt, input: &Input) {
@@ -15,7 +17,9 @@ pub fn check(cx: &Ctxt, input: &Input) {
     texts_printable(cx, input);
     texts_not_too_long(cx, input);
     valid_names(cx, input);
+    no_split_acronyms(cx, input);
     exits_declared(cx, input);
+    no_shell_reserved_exits(cx, input);
     unique_codes(cx, input);
     one_fallback(cx, input);
     at_most_one_usage(cx, input);
@@ -98,11 +102,11 @@ fn required_keys(cx: &Ctxt, input: &Input) {
         let doc = variant.attrs.doc.is_none() && !variant.attrs.attempted("doc");
         let message = match (exit, doc) {
             (true, true) => format!(
-                "#[code(...)] on `{}` is missing `exit` and `doc`; write #[code(exit = N, doc = \"...\")] with N from 1 to 255 and one line saying what the code means",
+                "#[code(...)] on `{}` is missing `exit` and `doc`; write #[code(exit = N, doc = \"...\")] with N from 1 to 125 and one line saying what the code means",
                 variant.ident
             ),
             (true, false) => format!(
-                "#[code(...)] on `{}` is missing `exit`; add `exit = N` with N from 1 to 255",
+                "#[code(...)] on `{}` is missing `exit`; add `exit = N` with N from 1 to 125",
                 variant.ident
             ),
             (false, true) => format!(
@@ -217,9 +221,14 @@ fn texts_not_too_long(cx: &Ctxt, input: &Input) {
     }
 }
 
+/// What a code may be, for the messages.
+const CODE_SHAPE: &str = "a code is 1 to 64 characters from A-Z, a-z, 0-9, `_`, `.` and `-`, or words of them joined by `::` as miette writes codes (`my_app::config::missing`)";
+
 /// Codes travel through shells, URLs, file names and JSON keys: keep them to
 /// a safe alphabet and a bounded length. A code from `rename_all` is checked
-/// too, since a variant name may hold any Unicode letter.
+/// too, since a variant name may hold any Unicode letter. `::` joins words,
+/// as in miette's `my_app::config::missing`; a lone `:` or an empty word
+/// would be a typo that the lock then keeps.
 fn valid_names(cx: &Ctxt, input: &Input) {
     for variant in &input.variants {
         if variant.attrs.attempted("name") && variant.attrs.name.is_none() {
@@ -229,16 +238,22 @@ fn valid_names(cx: &Ctxt, input: &Input) {
             continue;
         };
         match &variant.attrs.name {
-            Some(name) => cx.error_spanned_by(
-                &name.value,
-                format_args!(
-                    "`name` {problem}; a code is 1 to 64 characters from A-Z, a-z, 0-9, `_`, `.` and `-`"
+            Some(name) => match colon_fix(&variant.code) {
+                Some(fix) => cx.error_spanned_by(
+                    &name.value,
+                    format_args!(
+                        "`name` {problem}; write `name = \"{fix}\"`: `::` joins words, as miette writes codes"
+                    ),
                 ),
-            ),
+                None => cx.error_spanned_by(
+                    &name.value,
+                    format_args!("`name` {problem}; {CODE_SHAPE}"),
+                ),
+            },
             None => cx.error_spanned_by(
                 variant.ident,
                 format_args!(
-                    "the code `{}` made from this variant's name {problem}; give it #[code(name = \"...\")] with 1 to 64 characters from A-Z, a-z, 0-9, `_`, `.` and `-`",
+                    "the code `{}` made from this variant's name {problem}; give it #[code(name = \"...\")]: {CODE_SHAPE}",
                     variant.code
                 ),
             ),
@@ -253,14 +268,100 @@ fn code_problem(code: &str) -> Option<String> {
     }
     if let Some(bad) = code
         .chars()
-        .find(|c| !c.is_ascii_alphanumeric() && !matches!(c, '_' | '.' | '-'))
+        .find(|c| !c.is_ascii_alphanumeric() && !matches!(c, '_' | '.' | '-' | ':'))
     {
         return Some(format!("contains {bad:?}, which a code cannot hold"));
+    }
+    if code.starts_with(':') {
+        return Some("starts with `:`".to_owned());
+    }
+    if code.ends_with(':') {
+        return Some("ends with `:`".to_owned());
+    }
+    let words: Vec<&str> = code.split("::").collect();
+    if words.iter().any(|word| word.is_empty()) {
+        return Some("has an empty word between two `::`".to_owned());
+    }
+    if words.iter().any(|word| word.contains(':')) {
+        return Some("has a `:` that is not part of a `::`".to_owned());
     }
     if code.len() > 64 {
         return Some(format!("is {} characters long", code.len()));
     }
     None
+}
+
+/// The code a `name` whose only fault is its colons was meant to be: its
+/// words joined by `::` (`my_app:config` is `my_app::config`).
+fn colon_fix(code: &str) -> Option<String> {
+    let fixed = code
+        .split(':')
+        .filter(|word| !word.is_empty())
+        .collect::<Vec<_>>()
+        .join("::");
+    (code.contains(':') && fixed != code && code_problem(&fixed).is_none()).then_some(fixed)
+}
+
+/// `rename_all` puts a separator before every capital letter, as serde
+/// does, so an acronym written in capitals comes apart: `InvalidUTF8` is
+/// `INVALID_U_T_F8`. Nobody means that code, and once a lock records it,
+/// fixing it is a breaking change; so it is refused before it ships. The
+/// rule: a one-letter word followed by a one-letter word that may end in
+/// digits (`U_T`, `M_P3`, `A_B`). One lone letter (`X_RAY`, `PLAN_A`) is how
+/// PascalCase writes a one-letter word and stays allowed; a letter with
+/// digits (`E0499`) is one word. An explicit `name` is never checked: it is
+/// the user's choice, and the way to keep such a code a lock already has.
+fn no_split_acronyms(cx: &Ctxt, input: &Input) {
+    let rule = input
+        .attrs
+        .rename_all
+        .as_ref()
+        .map_or(RenameRule::ScreamingSnake, |keyed| keyed.value);
+    let Some(separator) = rule.separator() else {
+        return;
+    };
+    for variant in &input.variants {
+        if variant.attrs.name.is_some()
+            || variant.attrs.attempted("name")
+            || code_problem(&variant.code).is_some()
+        {
+            continue;
+        }
+        let Some(split) = split_acronym(&variant.code, separator) else {
+            continue;
+        };
+        let renamed = crate::case::acronyms_as_words(&variant.ident.unraw().to_string());
+        cx.error_spanned_by(
+            variant.ident,
+            format_args!(
+                "the code `{code}` made from this variant's name splits `{joined}` into single letters (a `{separator}` goes before every capital, as with serde's `rename_all`), and a lock would keep it that way; write the acronym as a word, `{renamed}`, or give the code with #[code(name = \"{name}\")]",
+                code = variant.code,
+                joined = split.replace(separator, "").to_uppercase(),
+                name = rule.apply(&renamed),
+            ),
+        );
+    }
+}
+
+/// The first run of words in `code` that an acronym came apart into, as
+/// written (`U_T_F8` in `INVALID_U_T_F8`), if any.
+fn split_acronym(code: &str, separator: char) -> Option<String> {
+    let words: Vec<&str> = code.split(separator).collect();
+    let letter = |word: &str| {
+        let mut chars = word.chars();
+        chars.next().is_some_and(char::is_alphabetic) && chars.next().is_none()
+    };
+    let letter_then_digits = |word: &str| {
+        let mut chars = word.chars();
+        chars.next().is_some_and(char::is_alphabetic) && chars.all(|c| c.is_ascii_digit())
+    };
+    let start = (0..words.len().saturating_sub(1))
+        .find(|&i| letter(words[i]) && letter_then_digits(words[i + 1]))?;
+    let mut end = start + 1;
+    while letter(words[end]) && end + 1 < words.len() && letter_then_digits(words[end + 1]) {
+        end += 1;
+    }
+    Some(words[start..=end].join(&separator.to_string()))
 }
 
 /// Exit codes stay coarse: once classes are declared, a new code must reuse one
@@ -291,6 +392,72 @@ fn exits_declared(cx: &Ctxt, input: &Input) {
             }
         }
     }
+}
+
+/// Shells give the exits from 126 up meanings of their own: 126 is a
+/// command that cannot be executed, 127 one that was not found, and 128+N a
+/// process killed by signal N (`sh`, bash, `timeout`, CI runners and
+/// `subprocess` callers all read them so). A program exiting with one is
+/// taken for a crash, a kill or a missing binary by every script that tells
+/// those from a failure; so they need the enum's word (`reserved_exits`) that
+/// the program means them, as git means its 128. A reserved exit declared
+/// in `exits(...)` is reported there, once, and not at the variants using it.
+fn no_shell_reserved_exits(cx: &Ctxt, input: &Input) {
+    if input.attrs.reserved_exits.is_some() || input.attrs.attempted("reserved_exits") {
+        return;
+    }
+    let declared = input.attrs.exits.as_ref().map_or(&[][..], |e| &e.value[..]);
+    for decl in declared {
+        if let Some(meaning) = shell_meaning(decl.exit) {
+            cx.error_spanned_by(&decl.lit, reserved_exit_message(&meaning));
+        }
+    }
+    for variant in &input.variants {
+        let Some(exit) = &variant.attrs.exit else {
+            continue;
+        };
+        let (number, lit) = &exit.value;
+        if declared.iter().any(|d| d.exit == *number) {
+            continue;
+        }
+        if let Some(meaning) = shell_meaning(*number) {
+            let key = &exit.key;
+            cx.error_spanned_by(quote::quote!(#key = #lit), reserved_exit_message(&meaning));
+        }
+    }
+}
+
+/// What a shell means by `exit`, for the exits it reserves.
+fn shell_meaning(exit: u8) -> Option<String> {
+    Some(match exit {
+        0..=125 => return None,
+        126 => "exit 126 is what a shell reports for a command that was found but cannot be executed".to_owned(),
+        127 => "exit 127 is what a shell reports for a command that was not found".to_owned(),
+        128 => "exit 128 starts the range in which a shell reports signals (128+N: killed by signal N)".to_owned(),
+        255 => "exit 255 is what a shell reports for an exit status out of range (`exit -1`), and ssh for its own failures".to_owned(),
+        _ => {
+            let signal = exit - 128;
+            // The numbers POSIX fixes, and SIGPIPE's, the same everywhere.
+            let name = match signal {
+                1 => " (SIGHUP)",
+                2 => " (SIGINT)",
+                3 => " (SIGQUIT)",
+                6 => " (SIGABRT)",
+                9 => " (SIGKILL)",
+                13 => " (SIGPIPE)",
+                14 => " (SIGALRM)",
+                15 => " (SIGTERM)",
+                _ => "",
+            };
+            format!("exit {exit} is what a shell reports for a process killed by signal {signal}{name}")
+        }
+    })
+}
+
+fn reserved_exit_message(meaning: &str) -> String {
+    format!(
+        "{meaning}, so scripts would take this code for that; use an exit from 1 to 125, or add `reserved_exits` to #[codes(...)] if the program means it"
+    )
 }
 
 /// A code string must name one failure, or `from_code` could not tell them apart.
@@ -435,6 +602,7 @@ pub fn check_shared_with_warnings(cx: &Ctxt, input: &Input) {
     texts_printable(cx, input);
     texts_not_too_long(cx, input);
     valid_names(cx, input);
+    no_split_acronyms(cx, input);
     unique_codes(cx, input);
     deprecated_has_note(cx, input);
     named_details(cx, input);
@@ -527,7 +695,75 @@ fn is_identifier(segment: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::path_problem;
+    use super::{code_problem, colon_fix, path_problem, split_acronym};
+
+    #[test]
+    fn codes_may_join_words_with_double_colons() {
+        for code in [
+            "LOCK_HELD",
+            "net.Timeout",
+            "E0499",
+            "my_app::config::missing",
+            "a::b",
+            "my-app::v1.2::x_y",
+        ] {
+            assert_eq!(code_problem(code), None, "{code}");
+        }
+        for (code, says) in [
+            ("", "is empty"),
+            ("a:b", "a `:` that is not part of a `::`"),
+            ("a:::b", "a `:` that is not part of a `::`"),
+            ("a::::b", "an empty word between two `::`"),
+            ("::a", "starts with `:`"),
+            (":a", "starts with `:`"),
+            ("a::", "ends with `:`"),
+            ("a:", "ends with `:`"),
+            ("::", "starts with `:`"),
+            ("a b", "contains ' '"),
+            ("a/b", "contains '/'"),
+        ] {
+            let problem = code_problem(code).unwrap_or_else(|| panic!("{code:?} accepted"));
+            assert!(problem.contains(says), "{code:?}: {problem}");
+        }
+        for (code, fix) in [
+            ("my_app:config", Some("my_app::config")),
+            ("a:::b", Some("a::b")),
+            ("::a::b::", Some("a::b")),
+            ("a::b", None),
+            ("a: b", None),
+            (":", None),
+        ] {
+            assert_eq!(colon_fix(code).as_deref(), fix, "{code:?}");
+        }
+        let long = format!("{}::{}", "a".repeat(31), "b".repeat(32));
+        assert_eq!(long.len(), 65);
+        assert!(code_problem(&long).unwrap().contains("65 characters"));
+    }
+
+    #[test]
+    fn acronyms_split_into_single_letters_are_found() {
+        for (code, split) in [
+            ("INVALID_U_T_F8", Some("U_T_F8")),
+            ("I_O_ERROR", Some("I_O")),
+            ("H_T_T_P_ERROR", Some("H_T_T_P")),
+            ("M_P3_PLAYER", Some("M_P3")),
+            ("A_B", Some("A_B")),
+            ("X_RAY", None),
+            ("PLAN_A", None),
+            ("PLAN_A_OR_B", None),
+            ("VERSION_V2", None),
+            ("A1_B2", None),
+            ("E0499", None),
+            ("A", None),
+            ("LOCK_HELD", None),
+        ] {
+            assert_eq!(split_acronym(code, '_').as_deref(), split, "{code}");
+        }
+        assert_eq!(
+            split_acronym("invalid-u-t-f8", '-').as_deref(),
+            Some("u-t-f8")
+        );
+    }
 
     #[test]
     fn paths_users_import_by_are_accepted() {

@@ -1,7 +1,8 @@
 //! The perfect hash for `from_code`, built at expansion time.
 //!
-//! The hash functions are a copy of `sponson-codes/src/hash.rs`, which does the
-//! lookups at run time; both copies are tested against the same vectors.
+//! The hash functions are a copy of `sponson-codes/src/code/hash.rs`, which
+//! does the lookups at run time; both copies are tested against the same
+//! vectors (`tests/tests/test_copies.rs` keeps them the same).
 //! Construction follows the "hash and displace" family (PTHash): keys are
 //! spread over buckets, and each bucket, largest first, gets the smallest
 //! pilot that sends all of its keys to free slots of a table with exactly one

@@ -111,6 +111,11 @@ fn no_error_keys(cx: &Ctxt, input: &Input) {
     );
     refuse(
         cx,
+        enum_attrs.reserved_exits.as_ref(),
+        "warnings have no exit codes; remove it",
+    );
+    refuse(
+        cx,
         enum_attrs.deny_unknown.as_ref(),
         "an unknown warning code is always an error for `from_code` and serde; remove it",
     );

@@ -159,11 +159,18 @@ pub mod allowlist {
 /// # On each variant: `#[code(...)]`
 ///
 /// - `exit = N` (required): the process exit code, an integer literal from 1
-///   to 255 (0 is success).
+///   to 255 (0 is success). 126 to 255 are refused unless the enum says
+///   `reserved_exits`: shells report 126 for a command that cannot be
+///   executed, 127 for one not found and 128+N for a process killed by
+///   signal N, and scripts would take the code for that.
 /// - `doc = "..."` (required): one line saying what the code means.
 /// - `hint = "..."`: the remedy, often a flag.
 /// - `name = "..."`: the code string, instead of the variant's name in
-///   `rename_all`'s case.
+///   `rename_all`'s case: 1 to 64 characters from `A-Z`, `a-z`, `0-9`, `_`,
+///   `.` and `-`, or words of them joined by `::` as miette writes codes
+///   (`my_app::config::missing`; a lone `:` or an empty word is an error).
+///   Never checked for split acronyms (see `rename_all`): it is the way to
+///   keep a code a lock already has.
 /// - `fallback` (exactly one variant): the code for unknown codes and
 ///   unexpected failures.
 /// - `usage` (at most one): the code for command-line usage errors.
@@ -192,6 +199,8 @@ pub mod allowlist {
 ///     Usage,
 ///     #[code(exit = 2, doc = "The plan is not valid YAML.", name = "plan.parse")]
 ///     PlanParse,
+///     #[code(exit = 2, doc = "A step is not known.", name = "plan::step::unknown")]
+///     StepUnknown,
 ///     #[deprecated = "since 2.0"]
 ///     #[code(exit = 2, doc = "The v1 plan format.")]
 ///     PlanV1,
@@ -206,6 +215,7 @@ pub mod allowlist {
 /// assert_eq!(Code::LockHeld.info().http, Some(409));
 /// assert_eq!(Code::Usage.info().url, Some("https://example.com/usage"));
 /// assert_eq!(Code::PlanParse.code(), "plan.parse");
+/// assert_eq!(Code::from_code("plan::step::unknown"), Some(Code::StepUnknown));
 /// assert_eq!(Code::from_code("PLAN_V1").unwrap().info().retired, Some("since 2.0"));
 /// assert_eq!(Code::from_code_or_fallback("NOPE"), Code::Internal);
 /// ```
@@ -243,11 +253,20 @@ pub mod allowlist {
 /// - `rename_all = "..."`: how variant names become codes:
 ///   `"SCREAMING_SNAKE_CASE"` (the default), `"snake_case"`, `"kebab-case"`,
 ///   `"SCREAMING-KEBAB-CASE"`, `"camelCase"`, `"PascalCase"`, `"lowercase"`,
-///   `"UPPERCASE"`.
+///   `"UPPERCASE"`. The snake and kebab rules put a separator before every
+///   capital, as serde does, so an acronym in capitals would come apart:
+///   `InvalidUTF8` would be `INVALID_U_T_F8`. A code made so that has two
+///   one-letter words in a row, the second perhaps ending in digits (`U_T`,
+///   `M_P3`), is a compile error: write the acronym as a word
+///   (`InvalidUtf8`) or give `name`. One lone letter (`XRay` is `X_RAY`) is
+///   a word of its own and stays allowed.
 /// - `exits(N = "meaning", ...)`: the exit classes; a variant whose exit is not
 ///   declared is then a compile error.
 /// - `deny_unknown`: deserializing an unknown code is an error instead of the
 ///   fallback.
+/// - `reserved_exits`: allows the exits 126 to 255 that shells give meanings
+///   of their own (126, 127, 128+N), in `exit` and in `exits(...)`, for a
+///   program that means them (git exits 128 on a fatal error).
 /// - `serde = false`: no `Serialize`/`Deserialize`, to keep your own
 ///   (`#[derive(serde::Serialize, ErrorCodes)]` is otherwise E0119).
 /// - `from_str = false`: no `FromStr`, to keep your own.

@@ -1,7 +1,7 @@
 use sponson_codes::WarningCodes;
 
 #[derive(WarningCodes)]
-#[codes(exits(1 = "failure"), deny_unknown)]
+#[codes(exits(1 = "failure"), deny_unknown, reserved_exits)]
 enum Warn {
     #[code(doc = "A YAML anchor was expanded.", fallback)]
     YamlAnchor,

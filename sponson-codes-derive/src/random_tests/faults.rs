@@ -13,7 +13,7 @@ pub(super) fn plant_enum_faults(
     if !rng.chance(rates.fault * 2) {
         return;
     }
-    let (fault, entry): (&'static str, Vec<String>) = match rng.below(16) {
+    let (fault, entry): (&'static str, Vec<String>) = match rng.below(17) {
         0 => (
             "unknown rename_all",
             lexemes(&["rename_all", "=", "\"Snake\""]),
@@ -59,7 +59,15 @@ pub(super) fn plant_enum_faults(
         12 => (
             "unknown enum key",
             lexemes(&[
-                *rng.pick(&["renam_all", "exit", "codes", "dény"]),
+                *rng.pick(&[
+                    "renam_all",
+                    "exit",
+                    "codes",
+                    "dény",
+                    "rename",
+                    "explain",
+                    "rename_all_x",
+                ]),
                 "=",
                 "\"x\"",
             ]),
@@ -93,6 +101,10 @@ pub(super) fn plant_enum_faults(
                 "=",
                 *rng.pick(&["app", "1", "true", "b\"app::Code\""]),
             ]),
+        ),
+        15 => (
+            "reserved_exits with a value",
+            lexemes(&["reserved_exits", "=", "true"]),
         ),
         _ => {
             // A duplicated key: repeat an entry that is already there.
@@ -200,6 +212,11 @@ pub(super) fn plant_variant_fault(
                     "\"é\"",
                     "\"a/b\"",
                     "\"nul\\0\"",
+                    "\"a:b\"",
+                    "\"::a\"",
+                    "\"a::\"",
+                    "\"a::::b\"",
+                    "\"a:::b\"",
                     long.as_str(),
                 ])
                 .to_string();
@@ -216,6 +233,11 @@ pub(super) fn plant_variant_fault(
             *attrs = 2;
             if entries.len() < 2 {
                 entries.push(vec!["doc".into(), "=".into(), "\"x\"".into()]);
+            }
+            if rng.chance(50) {
+                // The first key again, in the second attribute.
+                let copy = entries[0].clone();
+                entries.push(copy);
             }
         }
         8 => {

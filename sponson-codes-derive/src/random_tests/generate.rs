@@ -96,9 +96,13 @@ pub(super) fn generate(rng: &mut Rng) -> Case {
     } else {
         None
     };
+    let reserved_exits = rng.chance(25);
     let mut exits: Vec<(u8, String)> = Vec::new();
     if rng.chance(40) {
-        let mut all: Vec<u8> = vec![1, 2, 3, 4, 64, 70, 255];
+        let mut all: Vec<u8> = vec![1, 2, 3, 4, 64, 70, 125];
+        if (reserved_exits || rates.fault > 0) && rng.chance(20) {
+            all.push(*rng.pick(&[126, 130, 255]));
+        }
         while exits.len() < 1 + rng.below(4) && !all.is_empty() {
             let exit = all.remove(rng.below(all.len()));
             exits.push((exit, sentence(rng, WORDS, 3)));
@@ -106,6 +110,9 @@ pub(super) fn generate(rng: &mut Rng) -> Case {
         exits.sort_unstable();
     }
     let deny_unknown = rng.chance(20);
+    if !reserved_exits && exits.iter().any(|(exit, _)| *exit >= 126) {
+        faults.push("reserved exit declared");
+    }
     let path = rng.chance(20).then(|| {
         let segments: Vec<&str> = (0..2 + rng.below(3))
             .map(|_| {
@@ -149,6 +156,9 @@ pub(super) fn generate(rng: &mut Rng) -> Case {
     }
     if deny_unknown {
         entries.push(vec!["deny_unknown".into()]);
+    }
+    if reserved_exits {
+        entries.push(vec!["reserved_exits".into()]);
     }
     if let Some(path) = &path {
         entries.push(vec!["path".into(), "=".into(), str_lit(path)]);
@@ -259,6 +269,7 @@ pub(super) fn generate(rng: &mut Rng) -> Case {
             VariantSetup {
                 rule,
                 exits: &exits,
+                reserved_exits,
                 fallback: index == fallback_at,
                 usage: usage_at == Some(index),
             },

@@ -4,8 +4,9 @@ use super::generate::ExpectedEntry;
 use super::structure::{lit_int, split_commas, stream, Items};
 use proc_macro2::{Delimiter, TokenTree};
 
-// The perfect hash as the runtime computes it (`sponson-codes/src/hash.rs`),
-// so that the generated pilots and slot order are checked end to end.
+// The perfect hash as the runtime computes it
+// (`sponson-codes/src/code/hash.rs`), so that the generated pilots and slot
+// order are checked end to end.
 fn rt_fold(a: u64, b: u64) -> u64 {
     let r = u128::from(a) * u128::from(b);
     (r as u64) ^ ((r >> 64) as u64)

@@ -347,3 +347,44 @@ fn raw_identifiers_are_named_without_their_prefix() {
     let name = structure::field(&generated.enum_fields, "name").unwrap();
     assert_eq!(lit_string(name).unwrap(), "Enum");
 }
+
+/// The messages of the derive's errors for `text`.
+fn messages(text: &str) -> Vec<String> {
+    let tokens = TokenStream::from_str(text).unwrap();
+    let (errors, _) = split_errors(crate::derive(tokens)).unwrap();
+    errors.into_iter().map(|e| e.message).collect()
+}
+
+#[test]
+fn a_repeated_code_attribute_is_one_error_naming_the_first() {
+    // Keys given by both attributes add no error of their own.
+    let messages = messages(
+        "enum E {\n #[code(exit = 2, doc = \"a\", fallback)]\n #[code(exit = 2, doc = \"b\", fallback)]\n A }",
+    );
+    assert_eq!(
+        messages,
+        ["a variant takes one #[code(...)] attribute; merge these keys into its first #[code(...)], on line 2"]
+    );
+}
+
+#[test]
+fn a_repeated_code_attribute_still_counts_its_keys() {
+    // `doc` and `fallback` only in the second: no error says they are missing.
+    let messages = messages("enum E { #[code(exit = 2)] #[code(doc = \"d\", fallback)] A }");
+    assert_eq!(messages.len(), 1, "{messages:?}");
+    assert!(messages[0].ends_with("on line 1"), "{messages:?}");
+}
+
+#[test]
+fn a_key_repeated_inside_one_attribute_keeps_its_own_error() {
+    let messages = messages(
+        "enum E { #[code(exit = 2, doc = \"a\", fallback)] #[code(hint = \"h\", hint = \"i\")] A }",
+    );
+    assert_eq!(messages.len(), 3, "{messages:?}");
+    assert!(messages[0].starts_with("a variant takes one #[code(...)]"));
+    assert_eq!(
+        messages[1],
+        "duplicate key `hint` in #[code(...)]; give it once"
+    );
+    assert_eq!(messages[2], "first defined here");
+}

@@ -4,14 +4,16 @@ use super::faults::plant_variant_fault;
 use super::generate::{shuffle, ExpectedEntry, ExpectedEnum, Faults, Rates, VariantPlan};
 use super::rng::Rng;
 use super::words::{
-    apply_rule, pascal, sentence, str_lit, Out, COMMENT_WORDS, FIELD_TYPES, NON_ASCII_IDENTS,
-    RAW_IDENTS, WORDS,
+    apply_rule, pascal, sentence, splits_acronym, str_lit, Out, COMMENT_WORDS, FIELD_TYPES,
+    NON_ASCII_IDENTS, RAW_IDENTS, WORDS,
 };
 use std::collections::BTreeSet;
 
 pub(super) struct VariantSetup<'a> {
     pub(super) rule: Option<&'static str>,
     pub(super) exits: &'a [(u8, String)],
+    /// `#[codes(reserved_exits)]`: exits from 126 up are allowed.
+    pub(super) reserved_exits: bool,
     pub(super) fallback: bool,
     pub(super) usage: bool,
 }
@@ -25,7 +27,18 @@ pub(super) fn variant(
     setup: VariantSetup,
 ) -> VariantPlan {
     // The identifier and its code string.
-    let (ident, words) = pascal(rng);
+    let (mut ident, mut words) = pascal(rng);
+    if rng.chance(5) {
+        // An acronym in capitals, which the renaming splits into letters.
+        for i in 0..2 + rng.below(2) {
+            let mut word = ((b'A' + rng.below(26) as u8) as char).to_string();
+            if i > 0 && rng.chance(30) {
+                word.push_str(&rng.below(100).to_string());
+            }
+            ident.push_str(&word);
+            words.push(word);
+        }
+    }
     let mut name: Option<String> = None;
     let ident = match rng.below(30) {
         0 => {
@@ -38,16 +51,34 @@ pub(super) fn variant(
         }
         _ => ident,
     };
+    const NAME_CHARS: &[u8] = b"ABCXYZabc019_.-";
     if name.is_none() && rng.chance(10) {
-        const NAME_CHARS: &[u8] = b"ABCXYZabc019_.-";
         let max = if rng.chance(10) { 64 } else { 12 };
         let len = 1 + rng.below(max);
         name = Some((0..len).map(|_| *rng.pick(NAME_CHARS) as char).collect());
+    } else if name.is_none() && rng.chance(5) {
+        // Words joined by `::`, as miette writes codes.
+        let words: Vec<String> = (0..2 + rng.below(3))
+            .map(|_| {
+                let len = 1 + rng.below(8);
+                (0..len).map(|_| *rng.pick(NAME_CHARS) as char).collect()
+            })
+            .collect();
+        name = Some(words.join("::"));
     }
+    let rule = setup.rule.unwrap_or("SCREAMING_SNAKE_CASE");
     let code = match &name {
         Some(name) => name.clone(),
-        None => apply_rule(setup.rule.unwrap_or("SCREAMING_SNAKE_CASE"), &words),
+        None => apply_rule(rule, &words),
     };
+    if name.is_none() && splits_acronym(rule, &words) {
+        if rates.fault == 0 {
+            // The way to keep such a code: give it as `name`, never checked.
+            name = Some(code.clone());
+        } else {
+            faults.push("acronym split into letters");
+        }
+    }
 
     // The doc comment becomes `explain`.
     let mut explain = Vec::new();
@@ -68,9 +99,16 @@ pub(super) fn variant(
     }
 
     let exit = match setup.exits {
-        [] => *rng.pick(&[1u8, 2, 3, 7, 64, 125, 255]),
+        [] if (setup.reserved_exits || rates.fault > 0) && rng.chance(5) => {
+            *rng.pick(&[126u8, 127, 128, 137, 255])
+        }
+        [] => *rng.pick(&[1u8, 2, 3, 7, 64, 125]),
         declared => rng.pick(declared).0,
     };
+    // A declared one is reported at the declaration (see `generate`).
+    if exit >= 126 && setup.exits.is_empty() && !setup.reserved_exits {
+        faults.push("reserved exit");
+    }
     let exit_lexeme = match rng.below(8) {
         0 => format!("{exit:#x}"),
         1 => format!("{exit:#b}"),
@@ -218,7 +256,8 @@ pub(super) fn variant(
                 }
                 3 if rng.chance(rates.fault * 3) => {
                     faults.push("unknown field key");
-                    out.all(&["#", "[", "code", "(", "detial", ")", "]"]);
+                    let key = *rng.pick(&["detial", "detail_name", "hnit", "secret", "details"]);
+                    out.all(&["#", "[", "code", "(", key, ")", "]"]);
                 }
                 4 => out.all(&["#", "[", "serde", "(", "skip", ")", "]"]),
                 _ => {}

@@ -127,6 +127,20 @@ pub(super) fn apply_rule(rule: &str, words: &[String]) -> String {
     }
 }
 
+/// Whether `rule` puts a separator between `words` and two of them in a row
+/// are a lone capital and a capital with nothing but digits after it: an
+/// acronym come apart (`U`, `T`, `F8`), which the derive refuses.
+pub(super) fn splits_acronym(rule: &str, words: &[String]) -> bool {
+    let splits = matches!(
+        rule,
+        "snake_case" | "SCREAMING_SNAKE_CASE" | "kebab-case" | "SCREAMING-KEBAB-CASE"
+    );
+    splits
+        && words
+            .windows(2)
+            .any(|pair| pair[0].len() == 1 && pair[1][1..].bytes().all(|b| b.is_ascii_digit()))
+}
+
 pub(super) const NON_ASCII_IDENTS: &[&str] = &["Ünïcode", "Δelta", "日本", "Ωmega", "Straße", "Ŋ"];
 pub(super) const RAW_IDENTS: &[&str] = &["r#Type", "r#Match", "r#Self_"];
 pub(super) const FIELD_TYPES: &[&[&str]] = &[

@@ -7,8 +7,10 @@
 
 macro_rules! big_codes {
     ($($variant:ident = ($code:literal, $exit:literal)),* $(,)?) => {
-        /// Hundreds of codes, all units.
+        /// Hundreds of codes, all units. Their exits are drawn from 1 to 255,
+        /// the shell's reserved ones included.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, sponson_codes::ErrorCodes)]
+        #[codes(reserved_exits)]
         pub enum Big {
             #[code(exit = 1, doc = "An unexpected error.", fallback)]
             Internal,

@@ -1,6 +1,7 @@
 //! "did you mean": how close a mistyped command, flag or code is to the
-//! known ones. A copy of the derive's `similar.rs` (a proc-macro crate cannot
-//! share code with the runtime); both are tested against the same vectors.
+//! known ones. A copy of the derive's `sponson-codes-derive/src/similar.rs`
+//! (a proc-macro crate cannot share code with the runtime); both are tested
+//! against the same vectors.
 
 /// The candidate closest to `word`, if it is close enough to be a likely typo
 /// (ASCII case ignored; the first of equally close candidates).
@@ -25,31 +26,11 @@ pub(crate) fn is_close(distance: usize, word: &str, candidate: &str) -> bool {
     distance <= (candidate.chars().count().max(word.chars().count()) / 3).max(1)
 }
 
-/// Levenshtein distance by characters, counting a swap of two neighbours as
-/// one edit (typos swap letters more often than they drop them).
+/// The edit distance by characters, counting a swap of two neighbours as
+/// one edit (typos swap letters more often than they drop them): the optimal
+/// string alignment distance, in which no part of the word is edited twice.
 pub(crate) fn distance(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    let mut rows = vec![vec![0usize; b.len() + 1]; a.len() + 1];
-    for (i, row) in rows.iter_mut().enumerate() {
-        row[0] = i;
-    }
-    for (j, cell) in rows[0].iter_mut().enumerate() {
-        *cell = j;
-    }
-    for i in 1..=a.len() {
-        for j in 1..=b.len() {
-            let cost = usize::from(a[i - 1] != b[j - 1]);
-            let mut d = (rows[i - 1][j] + 1)
-                .min(rows[i][j - 1] + 1)
-                .min(rows[i - 1][j - 1] + cost);
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                d = d.min(rows[i - 2][j - 2] + 1);
-            }
-            rows[i][j] = d;
-        }
-    }
-    rows[a.len()][b.len()]
+    strsim::osa_distance(a, b)
 }
 
 #[cfg(test)]
@@ -69,6 +50,10 @@ mod tests {
         ("fallbak", "fallback", 1),
         ("E0500x", "E0500", 1),
         ("kitten", "sitting", 3),
+        ("sömé", "some", 2),
+        // A swap, then an insertion between the swapped letters: optimal
+        // string alignment counts 3, where Damerau-Levenshtein would count 2.
+        ("ca", "abc", 3),
     ];
     const SUGGESTIONS: &[(&str, &[&str], Option<&str>)] = &[
         (

@@ -200,8 +200,11 @@ struct Anchors {
 
 impl Anchors {
     fn next(&mut self, code: &str) -> String {
+        // `:` is dropped, as GitHub's slug of the code's heading drops it,
+        // so `my_app::config::missing` has one anchor, `my_appconfigmissing`.
         let base: String = code
             .chars()
+            .filter(|&ch| ch != ':')
             .map(|ch| {
                 if ch.is_ascii_alphanumeric() || ch == '_' || ch == '-' {
                     ch.to_ascii_lowercase()
@@ -299,6 +302,8 @@ mod tests {
         assert_eq!(a.next("LOCK_HELD"), "lock_held");
         assert_eq!(a.next("net.Timeout"), "net-timeout");
         assert_eq!(a.next("LOCK_HELD"), "lock_held-2");
+        assert_eq!(a.next("my_app::config::missing"), "my_appconfigmissing");
+        assert_eq!(a.next("my_appconfig::missing"), "my_appconfigmissing-2");
     }
 
     static TABLE: [CodeInfo; 3] = [

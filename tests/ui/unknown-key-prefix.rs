@@ -1,0 +1,11 @@
+use sponson_codes::ErrorCodes;
+
+#[derive(ErrorCodes)]
+enum Code {
+    #[code(exit = 2, doc = "The plan file cannot be read.", explain_file = "errors/plan.md")]
+    PlanParse,
+    #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    Internal,
+}
+
+fn main() {}
