@@ -1,13 +1,14 @@
 //! Figure 4: serializing an error envelope with three details to a `Vec<u8>`,
 //! against a hand-written `#[derive(Serialize)]` struct that prints the same
-//! bytes.
+//! bytes; and a runner's whole JSON path (error to printed line) against
+//! building and printing that struct.
 
 use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use serde::Serialize;
-use sponson_codes::{Envelope, Error, ErrorCodes};
+use sponson_codes::{Envelope, Error, ErrorCodes, Mode, Runner};
 use sponson_codes_benches::cpu_time::CpuTime;
 
 /// Failures of the benchmark's command.
@@ -124,6 +125,29 @@ fn envelope(c: &mut Criterion<CpuTime>) {
             let envelope = hand_envelope(black_box(error));
             serde_json::to_writer(&mut buf, &envelope).unwrap();
             black_box(buf.len())
+        });
+    });
+    group.finish();
+
+    // The whole JSON path of a run: the body's error to the printed
+    // document, through the one writer every profile shares.
+    let runner = Runner::<Code>::new("apply", Mode::Json);
+    let line = runner.render(|| Err::<(), _>(coded_error())).stdout;
+    assert_eq!(line.trim_end().as_bytes(), printed);
+    let mut group = c.benchmark_group("runner");
+    group
+        .sample_size(50)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(3));
+    group.bench_function("sponson", |b| {
+        b.iter(|| black_box(runner.render(|| Err::<(), _>(coded_error())).stdout.len()));
+    });
+    group.bench_function("derived_struct", |b| {
+        b.iter(|| {
+            let error = coded_error();
+            let mut line = serde_json::to_string(&hand_envelope(black_box(&error))).unwrap();
+            line.push('\n');
+            black_box(line.len())
         });
     });
     group.finish();

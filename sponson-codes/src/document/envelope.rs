@@ -16,11 +16,12 @@ use serde::ser::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::Value;
 
-use super::outcome::{Failure, Outcome};
 use super::profile::SPONSON;
+use super::write::{FailureView, View};
 use crate::code::details::Details;
 use crate::code::{CodeInfo, ErrorCode, ErrorCodeSet};
 use crate::error::Error;
+use crate::json::depth::{to_value, MAX_LEVELS};
 
 /// What a command printed: its name and either its data or its error.
 ///
@@ -260,43 +261,50 @@ fn details_of<D: Serialize + 'static>(
     }
 }
 
-impl<D: Serialize + 'static> ErrorBody<D> {
-    fn failure(&self) -> Result<Failure, String> {
-        Ok(Failure {
-            code: Cow::Owned(self.code.clone()),
+impl<D> ErrorBody<D> {
+    fn view<'a>(&'a self, details: &'a serde_json::Map<String, Value>) -> FailureView<'a> {
+        FailureView {
+            code: &self.code,
             exit: None,
-            message: self.message.clone(),
-            hint: self.hint.clone(),
-            details: details_of(&self.details)?.into_owned(),
+            message: &self.message,
+            hint: self.hint.as_deref(),
+            details,
             info: None,
-        })
+        }
     }
 }
 
 // Both check everything, through the one writer, before writing anything.
 impl<D: Serialize + 'static> Serialize for ErrorBody<D> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let failure = self.failure().map_err(S::Error::custom)?;
-        let members = SPONSON.error_members(&failure).map_err(S::Error::custom)?;
-        super::write::Node::Object(members).serialize(serializer)
+        let details = details_of(&self.details).map_err(S::Error::custom)?;
+        SPONSON
+            .error_object(self.view(&details))
+            .map_err(S::Error::custom)?
+            .serialize(serializer)
     }
 }
 
 impl<T: Serialize, D: Serialize + 'static> Serialize for Envelope<T, D> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let (data, details);
         let result = match &self.result {
-            Ok(data) => Ok(
-                crate::json::depth::to_value(data, crate::json::depth::MAX_LEVELS)
-                    .map_err(S::Error::custom)?,
-            ),
-            Err(error) => Err(error.failure().map_err(S::Error::custom)?),
+            Ok(value) => {
+                data = to_value(value, MAX_LEVELS).map_err(S::Error::custom)?;
+                Ok(&data)
+            }
+            Err(error) => {
+                details = details_of(&error.details).map_err(S::Error::custom)?;
+                Err(error.view(&details))
+            }
         };
-        let outcome = Outcome {
+        let view = View {
+            command: &self.command,
             result,
-            ..Outcome::bare_success(&self.command, Value::Null)
+            warnings: &[],
         };
-        match SPONSON.document(&outcome).map_err(S::Error::custom)? {
-            Some(node) => node.serialize(serializer),
+        match SPONSON.document(view).map_err(S::Error::custom)? {
+            Some(document) => document.serialize(serializer),
             None => serializer.serialize_unit(),
         }
     }

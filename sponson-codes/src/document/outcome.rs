@@ -66,7 +66,7 @@ pub(crate) struct Failure {
     /// exit member is given.
     pub(crate) exit: Option<u8>,
     pub(crate) message: String,
-    pub(crate) hint: Option<String>,
+    pub(crate) hint: Option<Cow<'static, str>>,
     pub(crate) details: Map<String, Value>,
     /// The code's entry, when the failure has a listed code: what a problem
     /// document reads its status, title and type from.
@@ -79,7 +79,7 @@ impl Failure {
         Failure::listed(
             error.info(),
             error.message().to_owned(),
-            error.hint().map(str::to_owned),
+            error.hint_cow(),
             error.details().as_map().clone(),
         )
     }
@@ -88,7 +88,7 @@ impl Failure {
     pub(crate) fn listed(
         info: &'static CodeInfo,
         message: String,
-        hint: Option<String>,
+        hint: Option<Cow<'static, str>>,
         details: Map<String, Value>,
     ) -> Failure {
         Failure {
@@ -157,6 +157,30 @@ impl Outcome {
             warnings: Vec::new(),
             fallback: Some(C::FALLBACK_INFO),
             withheld,
+        }
+    }
+
+    /// The outcome of `command` whose body returned `result`, and the data
+    /// back: the error's parts are moved in, not copied, and the data is
+    /// serialized once, by reference.
+    pub(crate) fn taking<T, C>(command: &str, result: Result<T, Error<C>>) -> (Outcome, Option<T>)
+    where
+        T: Serialize,
+        C: ErrorCode,
+    {
+        match result {
+            Ok(data) => (Outcome::of::<T, C>(command, Ok(&data)), Some(data)),
+            Err(error) => {
+                let (info, message, hint, details, withheld) = error.into_parts();
+                let outcome = Outcome {
+                    command: command.to_owned(),
+                    result: Err(Failure::listed(info, message, hint, details)),
+                    warnings: Vec::new(),
+                    fallback: Some(C::FALLBACK_INFO),
+                    withheld,
+                };
+                (outcome, None)
+            }
         }
     }
 

@@ -426,10 +426,15 @@ impl Profile {
     /// assert!(NOGGIN.reserved_data_keys().is_empty()); // data is nested under `data`
     /// ```
     pub fn reserved_data_keys(&self) -> Vec<&'static str> {
+        self.data_keys().as_slice().to_vec()
+    }
+
+    /// [`reserved_data_keys`](Profile::reserved_data_keys), without allocating.
+    pub(crate) const fn data_keys(&self) -> Keys {
+        let mut keys = Keys::new();
         if !matches!(self.data, Data::Flatten(_)) {
-            return Vec::new();
+            return keys;
         }
-        let mut keys = Vec::new();
         match self.status {
             Status::Bool { key } | Status::Text { key, .. } => keys.push(key),
             Status::Absent => {}
@@ -437,9 +442,15 @@ impl Profile {
         if let Some(version) = self.version {
             keys.push(version.key);
         }
-        keys.extend(self.command);
-        keys.extend(self.error.nest);
-        keys.extend(self.warnings);
+        if let Some(key) = self.command {
+            keys.push(key);
+        }
+        if let Some(key) = self.error.nest {
+            keys.push(key);
+        }
+        if let Some(key) = self.warnings {
+            keys.push(key);
+        }
         keys
     }
 
@@ -454,12 +465,16 @@ impl Profile {
     /// assert_eq!(FIRSTDRAFT.reserved_detail_keys(), ["error", "detail"]);
     /// ```
     pub fn reserved_detail_keys(&self) -> Vec<&'static str> {
-        let keys = if self.error.nest.is_some() {
+        self.detail_keys().as_slice().to_vec()
+    }
+
+    /// [`reserved_detail_keys`](Profile::reserved_detail_keys), without allocating.
+    pub(crate) const fn detail_keys(&self) -> Keys {
+        if self.error.nest.is_some() {
             self.error_keys()
         } else {
             self.top_keys()
-        };
-        keys.keys[..keys.len].to_vec()
+        }
     }
 
     /// A canonical one-line description of the shape: the same text for the
@@ -523,9 +538,10 @@ const fn duplicate(key: &str) -> &'static str {
 
 use crate::code::const_str_eq as str_eq;
 
-/// A fixed-size key list, so that the checks run in a `const`.
+/// A fixed-size key list, so that the checks run in a `const` and the
+/// writer checks a key without allocating.
 #[derive(Clone, Copy)]
-struct Keys {
+pub(crate) struct Keys {
     keys: [&'static str; 12],
     len: usize,
 }
@@ -541,6 +557,14 @@ impl Keys {
     const fn push(&mut self, key: &'static str) {
         self.keys[self.len] = key;
         self.len += 1;
+    }
+
+    pub(crate) fn as_slice(&self) -> &[&'static str] {
+        &self.keys[..self.len]
+    }
+
+    pub(crate) fn contains(&self, key: &str) -> bool {
+        self.as_slice().contains(&key)
     }
 
     const fn append(&mut self, other: Keys) {

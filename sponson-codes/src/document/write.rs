@@ -1,6 +1,7 @@
 //! The one writer: an outcome as a document in a profile's shape. Every
 //! profile, the built-in Sponson envelope included, is written by
-//! [`Profile::document`], and every surface prints what it returns.
+//! [`Profile::document`] (check everything, then write), and every surface
+//! prints what it returns.
 
 use std::borrow::Cow;
 use std::fmt;
@@ -71,57 +72,92 @@ impl fmt::Display for RenderError {
 
 impl std::error::Error for RenderError {}
 
-/// A member's value as it is written.
-#[derive(Debug)]
-pub(crate) enum Node<'a> {
-    Value(&'a Value),
-    Text(&'a str),
-    Number(u64),
-    Bool(bool),
-    /// An object whose keys are written in the order given.
-    Object(Vec<(&'a str, Node<'a>)>),
-    Warnings(&'a [Warning]),
+/// What the writer reads of an outcome, borrowed: a typed
+/// [`Envelope`](crate::Envelope) is written through it without a copy.
+#[derive(Clone, Copy)]
+pub(crate) struct View<'a> {
+    pub(crate) command: &'a str,
+    pub(crate) result: Result<&'a Value, FailureView<'a>>,
+    pub(crate) warnings: &'a [Warning],
 }
 
-impl Node<'_> {
-    /// Whether the node nests at most `levels` arrays and objects.
-    pub(crate) fn within(&self, levels: usize) -> bool {
-        match self {
-            Node::Value(value) => depth::within(value, levels),
-            Node::Text(_) | Node::Number(_) | Node::Bool(_) => true,
-            Node::Object(members) => {
-                levels > 0 && members.iter().all(|(_, node)| node.within(levels - 1))
+/// A failure as the writer reads it.
+#[derive(Clone, Copy)]
+pub(crate) struct FailureView<'a> {
+    pub(crate) code: &'a str,
+    pub(crate) exit: Option<u8>,
+    pub(crate) message: &'a str,
+    pub(crate) hint: Option<&'a str>,
+    pub(crate) details: &'a Map<String, Value>,
+    pub(crate) info: Option<&'static crate::code::CodeInfo>,
+}
+
+/// `value` nests at most `levels` arrays and objects.
+fn within(value: &Value, levels: usize) -> Result<(), RenderError> {
+    match depth::within(value, levels) {
+        true => Ok(()),
+        false => Err(RenderError::TooDeep),
+    }
+}
+
+impl Serialize for Document<'_, '_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let (profile, view) = (self.profile, &self.view);
+        let data = match (view.result, profile.success) {
+            (Ok(data), Success::Bare(_)) => return data.serialize(serializer),
+            (Ok(data), Success::Envelope(_)) => Some(data),
+            (Err(_), _) => None,
+        };
+        let mut map = serializer.serialize_map(None)?;
+        profile.write_head(&mut map, data.is_some(), view.command)?;
+        match (view.result, profile.data) {
+            (Ok(data), Data::Nested(key)) => map.serialize_entry(key, data)?,
+            (Ok(Value::Object(fields)), Data::Flatten(_)) => {
+                for (name, value) in fields {
+                    map.serialize_entry(name, value)?;
+                }
             }
-            // The list, each warning's object, then its details' values.
-            Node::Warnings(warnings) => {
-                levels > 1
-                    && warnings.iter().all(|warning| {
-                        warning
-                            .details()
-                            .as_map()
-                            .values()
-                            .all(|value| depth::within(value, levels - 2))
-                    })
-            }
+            (Ok(Value::Null), Data::Flatten(_)) => {}
+            (Ok(data), Data::Flatten(key)) => map.serialize_entry(key, data)?,
+            (Err(failure), _) => match profile.error.nest {
+                Some(key) => map.serialize_entry(key, &ErrorObject { profile, failure })?,
+                None => profile.write_error(&mut map, failure)?,
+            },
+        }
+        if let (Some(key), false) = (profile.warnings, view.warnings.is_empty()) {
+            map.serialize_entry(key, view.warnings)?;
+        }
+        map.end()
+    }
+}
+
+impl Serialize for ErrorObject<'_, '_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        self.profile.write_error(&mut map, self.failure)?;
+        map.end()
+    }
+}
+
+impl Failure {
+    pub(crate) fn view(&self) -> FailureView<'_> {
+        FailureView {
+            code: &self.code,
+            exit: self.exit,
+            message: &self.message,
+            hint: self.hint.as_deref(),
+            details: &self.details,
+            info: self.info,
         }
     }
 }
 
-impl Serialize for Node<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        match self {
-            Node::Value(value) => value.serialize(serializer),
-            Node::Text(text) => serializer.serialize_str(text),
-            Node::Number(n) => serializer.serialize_u64(*n),
-            Node::Bool(b) => serializer.serialize_bool(*b),
-            Node::Object(members) => {
-                let mut map = serializer.serialize_map(Some(members.len()))?;
-                for (key, node) in members {
-                    map.serialize_entry(key, node)?;
-                }
-                map.end()
-            }
-            Node::Warnings(warnings) => warnings.serialize(serializer),
+impl Outcome {
+    pub(crate) fn view(&self) -> View<'_> {
+        View {
+            command: &self.command,
+            result: self.result.as_ref().map_err(Failure::view),
+            warnings: &self.warnings,
         }
     }
 }
@@ -156,137 +192,153 @@ pub(crate) struct Written<'a> {
     pub(crate) document: Option<Rendered>,
 }
 
+/// A document the profile checked it can hold: serializing it writes it,
+/// and fails only if the writer itself does.
+pub(crate) struct Document<'p, 'a> {
+    profile: &'p Profile,
+    view: View<'a>,
+}
+
+/// An error object the profile checked, written alone or nested.
+pub(crate) struct ErrorObject<'p, 'a> {
+    profile: &'p Profile,
+    failure: FailureView<'a>,
+}
+
 impl Profile {
-    /// The document of `outcome`, or why this profile cannot hold it;
-    /// `None` for a success that prints nothing (no envelope, no data).
-    /// The one function that writes a document, for every profile.
-    pub(crate) fn document<'a>(
-        &self,
-        outcome: &'a Outcome,
-    ) -> Result<Option<Node<'a>>, RenderError> {
-        let node = match &outcome.result {
+    /// The document of `view`, checked, or why this profile cannot hold
+    /// it; `None` for a success that prints nothing (no envelope, no data).
+    /// The one function that writes a document, for every profile: it
+    /// checks everything (reserved keys, depth) before the first byte.
+    pub(crate) fn document<'p, 'a>(
+        &'p self,
+        view: View<'a>,
+    ) -> Result<Option<Document<'p, 'a>>, RenderError> {
+        // The document's own object is level 1; what it holds is one in.
+        let inner = MAX_LEVELS - 1;
+        match view.result {
             Ok(data) => match self.success {
                 Success::Bare(_) => match data {
                     Value::Null => return Ok(None),
                     Value::Object(fields) if self.is_failure(fields) => {
                         return Err(RenderError::LooksLikeFailure)
                     }
-                    data => Node::Value(data),
+                    data => within(data, MAX_LEVELS)?,
                 },
-                Success::Envelope(_) => Node::Object(self.success_members(outcome, data)?),
-            },
-            Err(failure) => Node::Object(self.failure_members(outcome, failure)?),
-        };
-        match node.within(MAX_LEVELS) {
-            true => Ok(Some(node)),
-            false => Err(RenderError::TooDeep),
-        }
-    }
-
-    fn success_members<'a>(
-        &self,
-        outcome: &'a Outcome,
-        data: &'a Value,
-    ) -> Result<Vec<(&'a str, Node<'a>)>, RenderError> {
-        let mut doc = self.head(true, &outcome.command);
-        match self.data {
-            Data::Nested(key) => doc.push((key, Node::Value(data))),
-            Data::Flatten(key) => match data {
-                Value::Object(fields) => {
-                    let reserved = self.reserved_data_keys();
-                    for (name, value) in fields {
-                        if reserved.contains(&name.as_str()) {
-                            return Err(RenderError::ReservedData(name.clone()));
+                Success::Envelope(_) => match (self.data, data) {
+                    (Data::Flatten(_), Value::Object(fields)) => {
+                        let reserved = self.data_keys();
+                        for (name, value) in fields {
+                            if reserved.contains(name) {
+                                return Err(RenderError::ReservedData(name.clone()));
+                            }
+                            within(value, inner)?;
                         }
-                        doc.push((name, Node::Value(value)));
                     }
-                }
-                Value::Null => {}
-                other => doc.push((key, Node::Value(other))),
+                    (_, data) => within(data, inner)?,
+                },
             },
+            Err(failure) => {
+                let levels = match self.error.nest {
+                    Some(_) => inner - 1,
+                    None => inner,
+                };
+                self.check_error(failure, levels)?;
+            }
         }
-        self.push_warnings(&mut doc, &outcome.warnings);
-        Ok(doc)
+        if self.warnings.is_some() {
+            // The list, each warning's object, then its details' values.
+            for warning in view.warnings {
+                for value in warning.details().as_map().values() {
+                    within(value, inner - 2)?;
+                }
+            }
+        }
+        Ok(Some(Document {
+            profile: self,
+            view,
+        }))
     }
 
-    fn failure_members<'a>(
-        &self,
-        outcome: &'a Outcome,
-        failure: &'a Failure,
-    ) -> Result<Vec<(&'a str, Node<'a>)>, RenderError> {
-        let error = self.error_members(failure)?;
-        let mut doc = self.head(false, &outcome.command);
-        match self.error.nest {
-            Some(key) => doc.push((key, Node::Object(error))),
-            None => doc.extend(error),
-        }
-        self.push_warnings(&mut doc, &outcome.warnings);
-        Ok(doc)
+    /// The error object of `failure`, checked (see [`Profile::document`]).
+    pub(crate) fn error_object<'p, 'a>(
+        &'p self,
+        failure: FailureView<'a>,
+    ) -> Result<ErrorObject<'p, 'a>, RenderError> {
+        self.check_error(failure, MAX_LEVELS - 1)?;
+        Ok(ErrorObject {
+            profile: self,
+            failure,
+        })
     }
 
-    /// The error's own members, then its details.
-    pub(crate) fn error_members<'a>(
-        &self,
-        failure: &'a Failure,
-    ) -> Result<Vec<(&'a str, Node<'a>)>, RenderError> {
-        let shape = &self.error;
-        let mut error = vec![
-            (shape.code, Node::Text(&failure.code)),
-            (shape.message, Node::Text(&failure.message)),
-        ];
-        if let (Some(key), Some(hint)) = (shape.hint, &failure.hint) {
-            error.push((key, Node::Text(hint)));
-        }
-        if let (Some(key), Some(exit)) = (shape.exit, failure.exit) {
-            error.push((key, Node::Number(u64::from(exit))));
-        }
-        let reserved = self.reserved_detail_keys();
-        for (name, value) in &failure.details {
-            if reserved.contains(&name.as_str()) {
+    /// Details never take a key the error (or, at the top, the document)
+    /// writes, and their values nest at most `levels` deep.
+    fn check_error(&self, failure: FailureView<'_>, levels: usize) -> Result<(), RenderError> {
+        let reserved = self.detail_keys();
+        for (name, value) in failure.details {
+            if reserved.contains(name) {
                 return Err(RenderError::ReservedDetail(name.clone()));
             }
-            error.push((name, Node::Value(value)));
+            within(value, levels)?;
         }
-        Ok(error)
+        Ok(())
     }
 
     /// Status, version and command, in that order.
-    fn head<'a>(&self, ok: bool, command: &'a str) -> Vec<(&'a str, Node<'a>)> {
-        let mut doc = Vec::new();
+    fn write_head<M: SerializeMap>(
+        &self,
+        map: &mut M,
+        ok: bool,
+        command: &str,
+    ) -> Result<(), M::Error> {
         match self.status {
-            Status::Bool { key } => doc.push((key, Node::Bool(ok))),
+            Status::Bool { key } => map.serialize_entry(key, &ok)?,
             Status::Text {
                 key,
                 ok: yes,
                 error: no,
-            } => doc.push((key, Node::Text(if ok { yes } else { no }))),
+            } => map.serialize_entry(key, if ok { yes } else { no })?,
             Status::Absent => {}
         }
         if let Some(version) = self.version {
-            doc.push((version.key, Node::Number(u64::from(version.value))));
+            map.serialize_entry(version.key, &version.value)?;
         }
         if let Some(key) = self.command {
-            doc.push((key, Node::Text(command)));
+            map.serialize_entry(key, command)?;
         }
-        doc
+        Ok(())
     }
 
-    fn push_warnings<'a>(&self, doc: &mut Vec<(&'a str, Node<'a>)>, warnings: &'a [Warning]) {
-        if let (Some(key), false) = (self.warnings, warnings.is_empty()) {
-            doc.push((key, Node::Warnings(warnings)));
+    /// The error's own members, then its details.
+    fn write_error<M: SerializeMap>(
+        &self,
+        map: &mut M,
+        failure: FailureView<'_>,
+    ) -> Result<(), M::Error> {
+        let shape = &self.error;
+        map.serialize_entry(shape.code, failure.code)?;
+        map.serialize_entry(shape.message, failure.message)?;
+        if let (Some(key), Some(hint)) = (shape.hint, failure.hint) {
+            map.serialize_entry(key, hint)?;
         }
+        if let (Some(key), Some(exit)) = (shape.exit, failure.exit) {
+            map.serialize_entry(key, &exit)?;
+        }
+        for (name, value) in failure.details {
+            map.serialize_entry(name, value)?;
+        }
+        Ok(())
     }
 
     /// The document's text in the profile's layout, and a final newline.
-    pub(crate) fn text_of(&self, node: &Node<'_>) -> String {
+    pub(crate) fn text_of(&self, document: &Document<'_, '_>) -> String {
         // Keys are strings and values are JSON values: writing cannot fail.
-        let mut text = match self.layout {
-            Layout::Compact => crate::json::write::line(node),
-            Layout::Pretty => crate::json::write::pretty(node),
+        match self.layout {
+            Layout::Compact => crate::json::write::line(document),
+            Layout::Pretty => crate::json::write::pretty(document),
         }
-        .unwrap_or_default();
-        text.push('\n');
-        text
+        .unwrap_or_default()
     }
 
     /// Where the document of a success or a failure goes.
@@ -301,9 +353,9 @@ impl Profile {
     /// outcome that says why (see [`settle`]).
     pub(crate) fn write<'a>(&self, outcome: &'a Outcome) -> Written<'a> {
         let (outcome, node) = settle(outcome, |outcome| {
-            Ok(self.document(outcome)?.map(|node| Rendered {
+            Ok(self.document(outcome.view())?.map(|document| Rendered {
                 stream: self.stream(outcome.is_ok()),
-                text: self.text_of(&node),
+                text: self.text_of(&document),
             }))
         });
         Written {
@@ -413,7 +465,7 @@ impl Profile {
             code: Cow::Owned(code.to_owned()),
             exit: Some(exit),
             message: message.to_owned(),
-            hint: hint.map(str::to_owned),
+            hint: hint.map(|hint| Cow::Owned(hint.to_owned())),
             details: details.clone(),
             info: None,
         };
@@ -429,9 +481,9 @@ impl Profile {
     }
 
     fn rendered(&self, outcome: &Outcome) -> Result<Option<Rendered>, RenderError> {
-        Ok(self.document(outcome)?.map(|node| Rendered {
+        Ok(self.document(outcome.view())?.map(|document| Rendered {
             stream: self.stream(outcome.is_ok()),
-            text: self.text_of(&node),
+            text: self.text_of(&document),
         }))
     }
 }

@@ -438,6 +438,41 @@ impl<C: ErrorCode> Error<C> {
         }
     }
 
+    /// The error's parts, moved out: its code's entry, the message, the
+    /// hint (this error's, else the code's), the details and what was
+    /// withheld.
+    #[allow(clippy::type_complexity)]
+    pub(crate) fn into_parts(
+        self,
+    ) -> (
+        &'static CodeInfo,
+        String,
+        Option<std::borrow::Cow<'static, str>>,
+        serde_json::Map<String, serde_json::Value>,
+        Option<String>,
+    ) {
+        let inner = *self.inner;
+        let hint = match inner.hint {
+            Some(hint) => Some(hint.into()),
+            None => inner.info.hint.map(Into::into),
+        };
+        (
+            inner.info,
+            inner.message,
+            hint,
+            inner.details.into_map(),
+            inner.withheld,
+        )
+    }
+
+    /// The hint as a document holds it: the code's own is borrowed, not copied.
+    pub(crate) fn hint_cow(&self) -> Option<std::borrow::Cow<'static, str>> {
+        match &self.inner.hint {
+            Some(hint) => Some(hint.clone().into()),
+            None => self.inner.info.hint.map(Into::into),
+        }
+    }
+
     /// Why the error is the fallback, in words withheld from every
     /// document (they may quote data), for stderr only.
     pub(crate) fn withheld(&self) -> Option<&str> {

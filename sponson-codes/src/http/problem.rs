@@ -14,8 +14,8 @@ use serde_json::{Map, Value};
 
 use crate::code::ErrorCode;
 use crate::document::envelope::ErrorBody;
-use crate::document::outcome::{Failure, Outcome};
-use crate::document::write::{settle, Node, RenderError};
+use crate::document::outcome::Outcome;
+use crate::document::write::{settle, FailureView, RenderError};
 use crate::error::Error;
 use crate::json::depth::MAX_LEVELS;
 
@@ -89,18 +89,17 @@ impl Problem {
         let (settled, body) = settle(outcome, |outcome| match &outcome.result {
             Ok(_) => Err(RenderError::TooDeep),
             Err(failure) => {
-                let node = Node::Object(members(failure)?);
-                match node.within(MAX_LEVELS) {
-                    true => Ok(crate::json::write::line(&node).unwrap_or_default()),
-                    false => Err(RenderError::TooDeep),
-                }
+                let document = ProblemDocument::checked(failure.view())?;
+                let mut body = crate::json::write::line(&document).unwrap_or_default();
+                body.pop();
+                Ok(body)
             }
         });
         let Err(failure) = &settled.result else {
             return None;
         };
         Some(Problem {
-            status: status_of(failure),
+            status: status_of(failure.info),
             body: body?,
         })
     }
@@ -113,37 +112,57 @@ impl Problem {
     }
 }
 
-fn status_of(failure: &Failure) -> u16 {
-    failure.info.map_or(500, |info| info.http_status())
+fn status_of(info: Option<&'static crate::code::CodeInfo>) -> u16 {
+    info.map_or(500, |info| info.http_status())
 }
 
-/// The members of a failure's problem document, in RFC 9457's order.
-fn members(failure: &Failure) -> Result<Vec<(&str, Node<'_>)>, RenderError> {
-    let status = status_of(failure);
-    let (type_uri, title) = match failure
-        .info
-        .and_then(|info| info.url.map(|url| (url, info.doc)))
-    {
-        Some((url, doc)) => (url, doc),
-        None => (ABOUT_BLANK, reason_phrase(status)),
-    };
-    let mut members = vec![
-        ("type", Node::Text(type_uri)),
-        ("title", Node::Text(title)),
-        ("status", Node::Number(u64::from(status))),
-        ("detail", Node::Text(&failure.message)),
-        ("code", Node::Text(&failure.code)),
-    ];
-    if let Some(hint) = &failure.hint {
-        members.push(("hint", Node::Text(hint)));
-    }
-    for (key, value) in &failure.details {
-        if RESERVED_PROBLEM_KEYS.contains(&key.as_str()) {
-            return Err(RenderError::ReservedByProblem(key.clone()));
+/// A failure's problem document, checked: its members in RFC 9457's order.
+struct ProblemDocument<'a> {
+    failure: FailureView<'a>,
+}
+
+impl<'a> ProblemDocument<'a> {
+    /// The document, or why it cannot hold `failure`: a detail under a
+    /// member's name, or nesting deeper than every document may.
+    fn checked(failure: FailureView<'a>) -> Result<Self, RenderError> {
+        for (key, value) in failure.details {
+            if RESERVED_PROBLEM_KEYS.contains(&key.as_str()) {
+                return Err(RenderError::ReservedByProblem(key.clone()));
+            }
+            if !crate::json::depth::within(value, MAX_LEVELS - 1) {
+                return Err(RenderError::TooDeep);
+            }
         }
-        members.push((key, Node::Value(value)));
+        Ok(ProblemDocument { failure })
     }
-    Ok(members)
+}
+
+impl serde::Serialize for ProblemDocument<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let failure = self.failure;
+        let status = status_of(failure.info);
+        let (type_uri, title) = match failure
+            .info
+            .and_then(|info| info.url.map(|url| (url, info.doc)))
+        {
+            Some((url, doc)) => (url, doc),
+            None => (ABOUT_BLANK, reason_phrase(status)),
+        };
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("type", type_uri)?;
+        map.serialize_entry("title", title)?;
+        map.serialize_entry("status", &status)?;
+        map.serialize_entry("detail", failure.message)?;
+        map.serialize_entry("code", failure.code)?;
+        if let Some(hint) = failure.hint {
+            map.serialize_entry("hint", hint)?;
+        }
+        for (key, value) in failure.details {
+            map.serialize_entry(key, value)?;
+        }
+        map.end()
+    }
 }
 
 /// The reason phrase of an HTTP error status (RFC 9110 and the IANA

@@ -9,11 +9,13 @@ use std::io;
 
 use serde::Serialize;
 
-/// The compact JSON of `value` on one line for every common line splitter.
+/// The compact JSON of `value` on one line for every common line splitter,
+/// and the newline that ends it.
 pub(crate) fn line<T: Serialize + ?Sized>(value: &T) -> serde_json::Result<String> {
-    let mut bytes = Vec::with_capacity(128);
+    let mut bytes = Vec::with_capacity(256);
     let mut serializer = serde_json::Serializer::with_formatter(&mut bytes, OneLine);
     value.serialize(&mut serializer)?;
+    bytes.push(b'\n');
     // The formatter writes only what serde_json gave it, or ASCII escapes.
     Ok(String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into()))
 }
@@ -71,7 +73,7 @@ fn write_escaped<W: ?Sized + io::Write>(writer: &mut W, fragment: &str) -> io::R
 }
 
 /// `value` indented by two spaces, as `JSON.stringify(value, null, 2)`, with
-/// the same escapes as [`line`].
+/// the same escapes as [`line`], and a final newline.
 pub(crate) fn pretty<T: Serialize + ?Sized>(value: &T) -> serde_json::Result<String> {
     // These characters can only stand inside strings in JSON text, so
     // escaping them afterwards is as valid as while writing.
@@ -79,6 +81,7 @@ pub(crate) fn pretty<T: Serialize + ?Sized>(value: &T) -> serde_json::Result<Str
         text.replace('\u{2028}', "\\u2028")
             .replace('\u{2029}', "\\u2029")
             .replace('\u{85}', "\\u0085")
+            + "\n"
     })
 }
 
@@ -90,7 +93,7 @@ mod tests {
     fn json_lines_escape_the_separators_line_splitters_cut_at() {
         let value = serde_json::json!({"a\u{2028}": "x\u{2029}y\u{85}z", "é": "ü\u{2027}"});
         let line = line(&value).unwrap();
-        assert_eq!(line, r#"{"a\u2028":"x\u2029y\u0085z","é":"ü‧"}"#);
+        assert_eq!(line, "{\"a\\u2028\":\"x\\u2029y\\u0085z\",\"é\":\"ü‧\"}\n");
         assert_eq!(
             serde_json::from_str::<serde_json::Value>(&line).unwrap(),
             value
@@ -102,7 +105,7 @@ mod tests {
         let value = serde_json::json!({"a": "x\u{2028}y\u{85}"});
         assert_eq!(
             pretty(&value).unwrap(),
-            "{\n  \"a\": \"x\\u2028y\\u0085\"\n}"
+            "{\n  \"a\": \"x\\u2028y\\u0085\"\n}\n"
         );
     }
 }

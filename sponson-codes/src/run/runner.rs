@@ -239,9 +239,10 @@ impl<C: ErrorCode> Runner<C> {
             let (result, warnings) = collect(|| catch_panic(|| body().map_err(Into::into)));
             // Rendering runs a `Serialize` and a `Display` of the program's:
             // a panic there ends as the fallback like any other.
-            catch(|| self.output(&result, warnings.clone(), text)).unwrap_or_else(|| {
+            let kept = warnings.clone();
+            catch(|| self.output(result, warnings, text)).unwrap_or_else(|| {
                 let panicked = Err::<(), _>(Error::<C>::fallback(PANIC_MESSAGE));
-                self.output(&panicked, warnings, |()| String::new())
+                self.output(panicked, kept, |()| String::new())
             })
         })
     }
@@ -251,11 +252,12 @@ impl<C: ErrorCode> Runner<C> {
     /// outcome, so that both modes exit alike.
     fn output<T: Serialize>(
         &self,
-        result: &Result<T, Error<C>>,
+        result: Result<T, Error<C>>,
         warnings: Vec<Warning>,
         text: impl FnOnce(&T) -> String,
     ) -> Output {
-        let outcome = Outcome::new(self.command.as_str(), result).with_warnings(warnings);
+        let (outcome, data) = Outcome::taking(&self.command, result);
+        let outcome = outcome.with_warnings(warnings);
         match self.mode {
             Mode::Json => {
                 let out = self.profile.render(&outcome);
@@ -268,8 +270,8 @@ impl<C: ErrorCode> Runner<C> {
                 let written = self.profile.write(&outcome);
                 let settled = written.outcome.as_ref();
                 render_text(settled, C::FALLBACK_INFO.exit, || {
-                    match (result, settled.is_ok()) {
-                        (Ok(data), true) => text(data),
+                    match (data, settled.is_ok()) {
+                        (Some(data), true) => text(&data),
                         _ => String::new(),
                     }
                 })
