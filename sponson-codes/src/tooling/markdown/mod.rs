@@ -1,12 +1,15 @@
 //! The markdown renderer: GitHub flavoured, the same bytes for the same codes.
 
 pub(crate) mod explain;
+mod links;
 pub(crate) mod terminal;
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
 use crate::code::{CodeInfo, EnumInfo};
+
+use self::links::{code_span, is_safe_destination, unlink_unsafe, Place};
 
 /// Renders the markdown docs of `enums`, one section per enum, in the order
 /// given (the registry's order).
@@ -74,7 +77,7 @@ fn exit_cell(e: &EnumInfo, c: &CodeInfo) -> String {
 fn render_enum(out: &mut String, e: &EnumInfo, anchors: &mut Anchors) {
     let _ = writeln!(out, "\n## `{}`\n", e.path());
     if !e.explain.trim().is_empty() {
-        let _ = writeln!(out, "{}\n", e.explain.trim());
+        let _ = writeln!(out, "{}\n", blocks(e.explain.trim()));
     }
     if e.is_warnings() {
         let _ = writeln!(out, "Declared in crate `{}`.", e.crate_name);
@@ -159,10 +162,11 @@ fn render_enum(out: &mut String, e: &EnumInfo, anchors: &mut Anchors) {
                 c.code
             );
             if let Some(note) = c.retired {
-                let _ = writeln!(out, "*Retired: {}*\n", inline(note.trim()));
+                let note = unlink_unsafe(&inline(note.trim()), Place::Blocks);
+                let _ = writeln!(out, "*Retired: {note}*\n");
             }
             // The explanation's own headings go below the code's.
-            let _ = writeln!(out, "{}", explain::nested(c.explain.trim(), 5));
+            let _ = writeln!(out, "{}", blocks(&explain::nested(c.explain.trim(), 5)));
         }
     }
 }
@@ -172,18 +176,31 @@ fn anchor(c: &CodeInfo, anchors: &mut Anchors) -> Option<String> {
     has_explain(c).then(|| anchors.next(c.code))
 }
 
+/// Markdown of blocks of its own (an explanation, an enum's doc comment) as
+/// the docs hold it: no link to a script.
+fn blocks(markdown: &str) -> String {
+    unlink_unsafe(markdown, Place::Blocks)
+}
+
 /// The code, linked to its docs URL when it has one, else to its
-/// explanation below when it has one.
+/// explanation below when it has one. A URL that is not on the web (a
+/// script) is shown as code after the code, not linked.
 fn code_cell(c: &CodeInfo, anchor: Option<&str>) -> String {
-    match (c.url, anchor) {
+    let code = match (c.url, anchor) {
         // Parentheses would end the link early; the derive refused spaces.
-        (Some(url), _) => format!(
-            "[`{}`]({})",
-            c.code,
-            url.replace('(', "%28").replace(')', "%29")
-        ),
-        (None, Some(id)) => format!("[`{}`](#{id})", c.code),
-        (None, None) => format!("`{}`", c.code),
+        (Some(url), _) if is_safe_destination(url) => {
+            return format!(
+                "[`{}`]({})",
+                c.code,
+                url.replace('(', "%28").replace(')', "%29")
+            );
+        }
+        (_, Some(id)) => format!("[`{}`](#{id})", c.code),
+        (_, None) => format!("`{}`", c.code),
+    };
+    match c.url {
+        Some(url) => format!("{code} ({})", code_span(url).replace('|', "\\|")),
+        None => code,
     }
 }
 
@@ -223,6 +240,7 @@ impl Anchors {
 /// Text for one table cell: inline markdown stays (`` `--wait` `` is shown
 /// as code); only what would break the row is escaped: `|` (inside code
 /// spans too, as GFM tables require), and a newline, which becomes `<br>`.
+/// A link to a script is shown as text.
 fn cell(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for (i, line) in text.trim().lines().enumerate() {
@@ -231,7 +249,7 @@ fn cell(text: &str) -> String {
         }
         out.push_str(&inline(line.trim()).replace('|', "\\|"));
     }
-    out
+    unlink_unsafe(&out, Place::Cell)
 }
 
 /// One line of inline text as markdown: code spans kept as they are; outside
