@@ -20,6 +20,7 @@ use std::ops::Range;
 use pulldown_cmark::{Event, LinkType, Parser, Tag, TagEnd};
 
 use super::explain::options;
+use crate::run::escape::escape_line;
 
 /// Whether a link or image to `dest` may stay one: its scheme is http,
 /// https or mailto, or it has none.
@@ -98,6 +99,14 @@ pub(crate) fn unlink_unsafe(markdown: &str, place: Place) -> String {
 const CELL_HEAD: &str = "| x |\n| --- |\n| ";
 const CELL_TAIL: &str = " |\n";
 
+/// The markdown to parse for `text` in `place`, and where `text` starts in it.
+pub(crate) fn source(text: &str, place: Place) -> (String, usize) {
+    match place {
+        Place::Cell => (format!("{CELL_HEAD}{text}{CELL_TAIL}"), CELL_HEAD.len()),
+        Place::Blocks => (text.to_owned(), 0),
+    }
+}
+
 /// A link or image being read: where it starts, its destination, and the
 /// end of the last event inside it.
 struct Open {
@@ -111,10 +120,7 @@ struct Open {
 /// The edits that write each outermost unsafe link of `text` as text, and
 /// rename each definition of an unsafe destination.
 fn unsafe_edits(text: &str, place: Place) -> Vec<(Range<usize>, String)> {
-    let (source, offset) = match place {
-        Place::Cell => (format!("{CELL_HEAD}{text}{CELL_TAIL}"), CELL_HEAD.len()),
-        Place::Blocks => (text.to_owned(), 0),
-    };
+    let (source, offset) = source(text, place);
     let parser = Parser::new_ext(&source, options()).into_offset_iter();
     let mut edits: Vec<(Range<usize>, String)> = Vec::new();
     if place == Place::Blocks {
@@ -199,7 +205,8 @@ fn unsafe_edits(text: &str, place: Place) -> Vec<(Range<usize>, String)> {
 /// An unsafe link as text: its label as written, then its destination as
 /// code; an autolink, which has no label, as its destination alone.
 fn shown(source: &str, link: &Open, place: Place) -> String {
-    let mut dest = code_span(&link.dest);
+    // The destination's references are decoded: escaped again, as text is.
+    let mut dest = code_span(&escape_line(&link.dest));
     if place == Place::Cell {
         dest = dest.replace('|', "\\|");
     }
