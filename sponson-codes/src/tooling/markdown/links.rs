@@ -94,6 +94,152 @@ pub(crate) fn unlink_unsafe(markdown: &str, place: Place) -> String {
     no_brackets(&text)
 }
 
+/// `markdown` (blocks of their own, such as one explanation) with every
+/// reference link and image written inline with the destination and title
+/// it has read alone, and every reference definition renamed.
+///
+/// A definition applies to the whole document it is in, and the first of a
+/// label wins: in the docs, where explanations are joined, one file's
+/// `[book]: url` would take over the `[book]` links of every other file, and
+/// give a meaning to a `[label]` another file leaves undefined (text).
+pub(crate) fn own_links(markdown: &str) -> String {
+    let mut text = markdown.to_owned();
+    // Innermost first (`[![diagram][img]][book]`): the label of an outer one
+    // is copied as written, so what is inside it must be inline already.
+    // Definitions stay until then, so each pass resolves as the text alone.
+    for _ in 0..MAX_PASSES {
+        let edits = innermost_references(&text);
+        if edits.is_empty() {
+            break;
+        }
+        text = apply(&text, edits);
+    }
+    // A duplicate definition is only found once the first is renamed.
+    for _ in 0..MAX_PASSES {
+        let parser = Parser::new_ext(&text, options());
+        let edits: Vec<(Range<usize>, String)> = parser
+            .reference_definitions()
+            .iter()
+            .filter_map(|(_, def)| {
+                let label = def.span.start + text[def.span.clone()].find('[')? + 1;
+                (!text[label..].starts_with(UNLINKED)).then(|| (label..label, UNLINKED.to_owned()))
+            })
+            .collect();
+        if edits.is_empty() {
+            break;
+        }
+        text = apply(&text, edits);
+    }
+    text
+}
+
+/// The edits that write each reference link or image with no other inside
+/// it as an inline one.
+fn innermost_references(text: &str) -> Vec<(Range<usize>, String)> {
+    struct Reference {
+        open: Open,
+        title: String,
+        holds_one: bool,
+    }
+    let mut open: Vec<Reference> = Vec::new();
+    let mut edits = Vec::new();
+    for (event, range) in Parser::new_ext(text, options()).into_offset_iter() {
+        if let Some(inner) = open.last_mut() {
+            if !matches!(event, Event::End(TagEnd::Link | TagEnd::Image)) {
+                inner.open.inner_end = Some(inner.open.inner_end.unwrap_or(0).max(range.end));
+            }
+        }
+        match event {
+            Event::Start(
+                Tag::Link {
+                    link_type,
+                    dest_url,
+                    title,
+                    ..
+                }
+                | Tag::Image {
+                    link_type,
+                    dest_url,
+                    title,
+                    ..
+                },
+            ) => {
+                let reference = matches!(
+                    link_type,
+                    LinkType::Reference | LinkType::Collapsed | LinkType::Shortcut
+                );
+                if reference {
+                    for outer in &mut open {
+                        outer.holds_one = true;
+                    }
+                }
+                open.push(Reference {
+                    open: Open {
+                        start: range.start,
+                        image: text[range.start..].starts_with("!["),
+                        kind: link_type,
+                        dest: dest_url.into_string(),
+                        inner_end: None,
+                    },
+                    title: title.into_string(),
+                    holds_one: !reference,
+                });
+            }
+            Event::End(TagEnd::Link | TagEnd::Image) => {
+                let Some(link) = open.pop() else { continue };
+                if let Some(outer) = open.last_mut() {
+                    outer.open.inner_end = Some(outer.open.inner_end.unwrap_or(0).max(range.end));
+                }
+                if link.holds_one {
+                    continue;
+                }
+                let mut end = range.end;
+                if link.open.kind == LinkType::Collapsed && text[end..].starts_with("[]") {
+                    end += 2;
+                }
+                let (label_start, label_end) = label(text, &link.open);
+                let mut inline = String::from(if link.open.image { "![" } else { "[" });
+                inline.push_str(&text[label_start..label_end]);
+                inline.push_str("](<");
+                inline.push_str(&escaped(&link.open.dest, &['<', '>']));
+                inline.push('>');
+                if !link.title.is_empty() {
+                    inline.push_str(" \"");
+                    inline.push_str(&escaped(&link.title.replace('\n', " "), &['"']));
+                    inline.push('"');
+                }
+                inline.push(')');
+                edits.push((link.open.start..end, inline));
+            }
+            _ => {}
+        }
+    }
+    edits
+}
+
+/// Where the label of `link` is in `source`: after its `[` (or `![`), up
+/// to the `]` after the last event inside it.
+fn label(source: &str, link: &Open) -> (usize, usize) {
+    let start = link.start + if link.image { 2 } else { 1 };
+    let from = link.inner_end.unwrap_or(start).max(start);
+    let end = source[from..].find(']').map_or(from, |at| from + at);
+    (start, end)
+}
+
+/// `text` as it reads inside a link's destination or title: backslashes,
+/// `&` (which would start a reference), `|` (which would end a table cell)
+/// and `also` escaped with backslashes.
+fn escaped(text: &str, also: &[char]) -> String {
+    let mut out = String::with_capacity(text.len() + 4);
+    for c in text.chars() {
+        if matches!(c, '\\' | '&' | '|') || also.contains(&c) {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
 /// A cell is read in a table of its own, so that it is parsed as the docs'
 /// tables are.
 const CELL_HEAD: &str = "| x |\n| --- |\n| ";
@@ -213,9 +359,7 @@ fn shown(source: &str, link: &Open, place: Place) -> String {
     if matches!(link.kind, LinkType::Autolink | LinkType::Email) {
         return dest;
     }
-    let label_start = link.start + if link.image { 2 } else { 1 };
-    let from = link.inner_end.unwrap_or(label_start).max(label_start);
-    let label_end = source[from..].find(']').map_or(from, |at| from + at);
+    let (label_start, label_end) = label(source, link);
     let label = source[label_start..label_end].trim();
     if label.is_empty() {
         dest
@@ -332,6 +476,21 @@ mod tests {
             ),
             "x (`javascript:y`), e (`javascript:y`) and e (`javascript:y`)\n\n\
              [sponson-codes:unlinked:e]: javascript:y\n"
+        );
+    }
+
+    #[test]
+    fn references_are_written_inline_and_definitions_renamed() {
+        let text = "[a][x], [x][], [x], ![i][img], [![i][img]][x] and [u].\n\n\
+                    [x]: https://e.test/a&amp;b \"T \\\"q\\\"\"\n[X]: https://e.test/second\n[img]: <./a b.png>\n";
+        assert_eq!(
+            own_links(text),
+            "[a](<https://e.test/a\\&b> \"T \\\"q\\\"\"), [x](<https://e.test/a\\&b> \"T \\\"q\\\"\"), \
+             [x](<https://e.test/a\\&b> \"T \\\"q\\\"\"), ![i](<./a b.png>), \
+             [![i](<./a b.png>)](<https://e.test/a\\&b> \"T \\\"q\\\"\") and [u].\n\n\
+             [sponson-codes:unlinked:x]: https://e.test/a&amp;b \"T \\\"q\\\"\"\n\
+             [sponson-codes:unlinked:X]: https://e.test/second\n\
+             [sponson-codes:unlinked:img]: <./a b.png>\n"
         );
     }
 

@@ -11,7 +11,7 @@ use std::fmt::Write as _;
 use crate::code::{CodeInfo, EnumInfo};
 use crate::run::escape::escape_line;
 
-use self::links::{code_span, is_safe_destination, unlink_unsafe, Place};
+use self::links::{code_span, is_safe_destination, own_links, unlink_unsafe, Place};
 
 /// Renders the markdown docs of `enums`, one section per enum, in the order
 /// given (the registry's order).
@@ -182,9 +182,11 @@ fn anchor(c: &CodeInfo, anchors: &mut Anchors) -> Option<String> {
 
 /// Markdown of blocks of its own (an explanation, an enum's doc comment),
 /// escaped already, as the docs hold it: no reference to a character that
-/// is escaped, no link to a script.
+/// is escaped, its links as it has them alone (whatever the other parts
+/// of the docs define), no link to a script.
 fn blocks(markdown: &str) -> String {
-    unlink_unsafe(&visible::references(markdown, Place::Blocks), Place::Blocks)
+    let markdown = visible::references(markdown, Place::Blocks);
+    unlink_unsafe(&own_links(&markdown), Place::Blocks)
 }
 
 /// The code, linked to its docs URL when it has one, else to its
