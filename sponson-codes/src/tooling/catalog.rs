@@ -350,52 +350,28 @@ impl std::error::Error for CatalogError {}
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::code::{CodeFields, CodeInfo, CodeKind, EnumFields, ExitClass};
+    use crate::{ErrorCode, ErrorCodes};
 
-    static TABLE: [CodeInfo; 2] = [
-        CodeFields {
-            code: "LOCK_HELD",
-            exit: 3,
-            doc: "Another run holds the lock.",
-            hint: Some("Pass --wait."),
-            explain: "The lock file names the holder.",
-            variant: "LockHeld",
-            usage: false,
-            retired: None,
-            http: None,
-            url: None,
-        }
-        .build(),
-        CodeFields {
-            code: "INTERNAL",
-            exit: 1,
-            doc: "An unexpected error.",
-            hint: None,
-            explain: "",
-            variant: "Internal",
-            usage: false,
-            retired: Some("0.3"),
-            http: None,
-            url: None,
-        }
-        .build(),
-    ];
-    static EXITS: [ExitClass; 1] = [ExitClass::__new(3, "lock")];
-    static E: EnumInfo = EnumFields {
-        name: "Code",
-        path: "demo::errors::Code",
+    /// Demo.
+    #[derive(Debug, Clone, Copy, ErrorCodes)]
+    #[codes(crate = crate, path = "demo::errors::Code", exits(1 = "failure", 3 = "lock"))]
+    pub enum Code {
+        /// The lock file names the holder.
+        #[code(exit = 3, doc = "Another run holds the lock.", hint = "Pass --wait.")]
+        LockHeld,
+        #[code(exit = 3, doc = "The old lock.", retired = "0.3")]
+        OldLock,
+        #[code(exit = 1, doc = "An unexpected error.", fallback)]
+        Internal,
+    }
+
+    /// Declared in `demo::errors` of crate `demo`, where the derive would
+    /// give this test module and `sponson-codes`.
+    static E: EnumInfo = EnumInfo {
         module_path: "demo::errors",
         crate_name: "demo",
-        explain: "Demo.",
-        exits: &EXITS,
-        table: &TABLE,
-        fallback: 1,
-        public: true,
-        non_exhaustive: false,
-        deny_unknown: false,
-        kind: CodeKind::Errors,
-    }
-    .build();
+        ..*<Code as ErrorCode>::ENUM
+    };
 
     #[test]
     fn round_trips_and_omits_empty_optionals() {

@@ -306,7 +306,8 @@ fn code_span_len(text: &str, run: usize) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::code::{CodeFields, CodeKind, EnumFields, ExitClass};
+    use crate::code::ExitClass;
+    use crate::{ErrorCode, WarningCode, WarningCodes};
 
     #[test]
     fn cells_keep_code_spans_and_escape_what_breaks_a_row() {
@@ -327,63 +328,42 @@ mod tests {
         assert_eq!(a.next("LOCK_HELD"), "lock_held-2");
     }
 
-    static TABLE: [CodeInfo; 3] = [
-        CodeFields {
-            code: "LOCK_HELD",
-            exit: 3,
-            doc: "Another run | holds it.",
-            hint: Some("Pass `--wait`."),
-            explain: "The lock names its holder.\n\nWait for it.",
-            variant: "LockHeld",
-            usage: false,
-            retired: None,
-            http: None,
-            url: None,
+    mod demo {
+        use crate::ErrorCodes;
+
+        /// Failures of demo.
+        #[derive(Debug, Clone, Copy, ErrorCodes)]
+        #[codes(crate = crate, path = "demo::Code", exits(1 = "failure", 2 = "refused", 3 = "lock"))]
+        #[non_exhaustive]
+        pub enum Code {
+            /// The lock names its holder.
+            ///
+            /// Wait for it.
+            #[code(exit = 3, doc = "Another run | holds it.", hint = "Pass `--wait`.")]
+            LockHeld,
+            /// # Why
+            ///
+            /// Migrated.
+            ///
+            /// ```compile_fail,E0001
+            /// # hidden();
+            /// old();
+            /// ```
+            #[code(exit = 2, doc = "Old.", retired = "0.2")]
+            Gone,
+            #[code(exit = 1, doc = "An unexpected error.", fallback)]
+            Internal,
         }
-        .build(),
-        CodeFields {
-            code: "GONE",
-            exit: 2,
-            doc: "Old.",
-            hint: None,
-            explain: "# Why\n\nMigrated.\n\n```compile_fail,E0001\n# hidden();\nold();\n```",
-            variant: "Gone",
-            usage: false,
-            retired: Some("0.2"),
-            http: None,
-            url: None,
-        }
-        .build(),
-        CodeFields {
-            code: "INTERNAL",
-            exit: 1,
-            doc: "An unexpected error.",
-            hint: None,
-            explain: "",
-            variant: "Internal",
-            usage: false,
-            retired: None,
-            http: None,
-            url: None,
-        }
-        .build(),
-    ];
-    static EXITS: [ExitClass; 2] = [ExitClass::__new(1, "failure"), ExitClass::__new(3, "lock")];
-    static E: EnumInfo = EnumFields {
-        name: "Code",
-        path: "demo::Code",
-        module_path: "demo",
-        crate_name: "demo",
-        explain: "Failures of demo.",
-        exits: &EXITS,
-        table: &TABLE,
-        fallback: 2,
-        public: true,
-        non_exhaustive: true,
-        deny_unknown: false,
-        kind: CodeKind::Errors,
     }
-    .build();
+
+    /// The derive lists every exit its codes use, and names the crate it is
+    /// compiled in: the expected docs leave one exit out and name `demo`.
+    static EXITS: [ExitClass; 2] = [ExitClass::__new(1, "failure"), ExitClass::__new(3, "lock")];
+    static E: EnumInfo = EnumInfo {
+        crate_name: "demo",
+        exits: &EXITS,
+        ..*<demo::Code as ErrorCode>::ENUM
+    };
 
     #[test]
     fn renders_every_part_of_a_section() {
@@ -463,49 +443,21 @@ old();
         assert!(!md.contains("errors::Code"), "{md}");
     }
 
-    static WARN_TABLE: [CodeInfo; 2] = [
-        CodeFields {
-            code: "YAML_ANCHOR",
-            exit: 0,
-            doc: "An anchor was expanded.",
-            hint: Some("Write it out."),
-            explain: "Anchors are expanded first.",
-            variant: "YamlAnchor",
-            usage: false,
-            retired: None,
-            http: None,
-            url: None,
-        }
-        .build(),
-        CodeFields {
-            code: "OLD",
-            exit: 0,
-            doc: "Old.",
-            hint: None,
-            explain: "",
-            variant: "Old",
-            usage: false,
-            retired: Some("1.0"),
-            http: None,
-            url: None,
-        }
-        .build(),
-    ];
-    static W: EnumInfo = EnumFields {
-        name: "Warn",
-        path: "demo::Warn",
-        module_path: "demo",
-        crate_name: "demo",
-        explain: "",
-        exits: &[],
-        table: &WARN_TABLE,
-        fallback: 0,
-        public: true,
-        non_exhaustive: false,
-        deny_unknown: false,
-        kind: CodeKind::Warnings,
+    #[derive(Debug, Clone, Copy, WarningCodes)]
+    #[codes(crate = crate, path = "demo::Warn")]
+    pub enum Warn {
+        /// Anchors are expanded first.
+        #[code(doc = "An anchor was expanded.", hint = "Write it out.")]
+        YamlAnchor,
+        #[code(doc = "Old.", retired = "1.0")]
+        Old,
     }
-    .build();
+
+    /// The derive names the crate it is compiled in; the docs name `demo`.
+    static W: EnumInfo = EnumInfo {
+        crate_name: "demo",
+        ..*<Warn as WarningCode>::ENUM
+    };
 
     #[test]
     fn warnings_have_their_own_part_without_exits() {
@@ -553,53 +505,27 @@ Anchors are expanded first.
         assert!(both.find("## `demo::Code`") < both.find("# Warning codes"));
     }
 
-    static WEB: [CodeInfo; 2] = [
-        CodeFields {
-            code: "LOCK_HELD",
-            exit: 3,
-            doc: "Held.",
-            hint: None,
-            explain: "",
-            variant: "LockHeld",
-            usage: false,
-            retired: None,
-            http: Some(409),
-            url: Some("https://example.com/e(1)#LOCK_HELD"),
+    mod web {
+        use crate::ErrorCodes;
+
+        #[derive(Debug, Clone, Copy, ErrorCodes)]
+        #[codes(crate = crate, path = "web::Code")]
+        pub(super) enum Code {
+            #[code(
+                exit = 3,
+                doc = "Held.",
+                http = 409,
+                url = "https://example.com/e(1)#LOCK_HELD"
+            )]
+            LockHeld,
+            #[code(exit = 1, doc = "Boom.", fallback)]
+            Internal,
         }
-        .build(),
-        CodeFields {
-            code: "INTERNAL",
-            exit: 1,
-            doc: "Boom.",
-            hint: None,
-            explain: "",
-            variant: "Internal",
-            usage: false,
-            retired: None,
-            http: Some(500),
-            url: None,
-        }
-        .build(),
-    ];
-    static WEB_ENUM: EnumInfo = EnumFields {
-        name: "Code",
-        path: "web::Code",
-        module_path: "web",
-        crate_name: "web",
-        explain: "",
-        exits: &[],
-        table: &WEB,
-        fallback: 1,
-        public: false,
-        non_exhaustive: false,
-        deny_unknown: false,
-        kind: CodeKind::Errors,
     }
-    .build();
 
     #[test]
     fn statuses_add_a_column_and_urls_link_codes() {
-        let md = render_markdown(&[&WEB_ENUM], "make docs");
+        let md = render_markdown(&[<web::Code as ErrorCode>::ENUM], "make docs");
         assert!(
             md.contains(
                 "| Code | Exit | HTTP | Meaning | Hint |\n| --- | ---: | ---: | --- | --- |\n\
@@ -657,54 +583,38 @@ Anchors are expanded first.
         (tables, headings)
     }
 
-    static HOSTILE: [CodeInfo; 2] = [
-        CodeFields {
-            code: "A",
-            exit: 2,
-            doc: "Pipes | in `a|b` and <tags> \\ and a lone ` tick.",
-            hint: Some("Pass `--wait`,\nthen retry."),
-            explain:
-                "# One\n\n## Two\n\n```compile_fail,E0001\n# not a heading\n| not | a row |\n```",
-            variant: "A",
-            usage: false,
-            retired: None,
-            http: None,
-            url: None,
+    mod hostile {
+        use crate::ErrorCodes;
+
+        #[derive(Debug, Clone, Copy, ErrorCodes)]
+        #[codes(crate = crate, path = "demo::Code", exits(2 = "refused"))]
+        pub enum Code {
+            /// # One
+            ///
+            /// ## Two
+            ///
+            /// ```compile_fail,E0001
+            /// # not a heading
+            /// | not | a row |
+            /// ```
+            #[code(
+                exit = 2,
+                doc = "Pipes | in `a|b` and <tags> \\ and a lone ` tick.",
+                hint = "Pass `--wait`,\nthen retry.",
+                fallback
+            )]
+            A,
+            /// ### Deep
+            ///
+            /// Text.
+            #[code(exit = 2, doc = "Old.", retired = "`0.2`: gone")]
+            B,
         }
-        .build(),
-        CodeFields {
-            code: "B",
-            exit: 2,
-            doc: "Old.",
-            hint: None,
-            explain: "### Deep\n\nText.",
-            variant: "B",
-            usage: false,
-            retired: Some("`0.2`: gone"),
-            http: None,
-            url: None,
-        }
-        .build(),
-    ];
-    static H: EnumInfo = EnumFields {
-        name: "Code",
-        path: "demo::Code",
-        module_path: "demo",
-        crate_name: "demo",
-        explain: "",
-        exits: &EXITS,
-        table: &HOSTILE,
-        fallback: 0,
-        public: true,
-        non_exhaustive: true,
-        deny_unknown: false,
-        kind: CodeKind::Errors,
     }
-    .build();
 
     #[test]
     fn a_gfm_parser_sees_one_row_per_code_and_nested_headings() {
-        let md = render_markdown(&[&H], "make docs");
+        let md = render_markdown(&[<hostile::Code as ErrorCode>::ENUM], "make docs");
         let (tables, headings) = parse(&md);
         // Exit classes, live codes, retired codes: one row each, four cells.
         assert_eq!(tables.len(), 3, "{md}");
