@@ -1,7 +1,8 @@
 //! The JSON catalog: every code of a program, versioned, for agents and tools.
 //!
-//! The same document is the compatibility lock (see [`crate::lock`]): a
-//! committed catalog records the codes a release promised.
+//! The compatibility lock is a document of its own (see [`crate::lock`]): the
+//! contract only, without the prose. [`Catalog`] writes it and reads it back,
+//! and still reads a full catalog as a lock, as older versions committed one.
 
 use core::fmt;
 
@@ -31,7 +32,8 @@ pub const CATALOG_VERSION: u32 = 1;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[non_exhaustive]
 pub struct Catalog {
-    /// Always [`CATALOG_FORMAT`].
+    /// [`CATALOG_FORMAT`], or [`LOCK_FORMAT`](crate::lock::LOCK_FORMAT)
+    /// for a lock read with [`Catalog::from_json`].
     pub format: String,
     /// The document's version, [`CATALOG_VERSION`] when written by this library.
     pub version: u32,
@@ -135,7 +137,8 @@ pub struct CatalogCode {
     /// The remedy, when there is one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hint: Option<String>,
-    /// The long markdown text from the variant's doc comment, `""` if none.
+    /// The long markdown explanation (the variant's doc comment or its
+    /// `explain` file), `""` if none or when read from a lock.
     #[serde(default)]
     pub explain: String,
     /// The path users import the enum that declares the code by (see
@@ -322,7 +325,8 @@ impl Catalog {
 pub enum CatalogError {
     /// The document is not valid JSON, or a field has the wrong type.
     Json(String),
-    /// The document has no `"format": "sponson-codes/catalog"` field.
+    /// The document has neither `"format": "sponson-codes/catalog"` nor
+    /// `"format": "sponson-codes/lock"`, or no `version`.
     NotACatalog,
     /// The document's version is not one this library reads.
     Version(u64),

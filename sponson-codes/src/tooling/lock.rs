@@ -65,8 +65,9 @@ fn is_false(value: &bool) -> bool {
 
 impl Catalog {
     /// The lock of these codes as pretty-printed JSON with a final newline:
-    /// the contract only (code, exit, enum, crate, variant, retired), so the
-    /// same bytes for the same contract whatever the prose says.
+    /// the contract only (code, exit, enum, crate, variant, whether it is
+    /// retired or a warning, HTTP status), so the same bytes for the same
+    /// contract whatever the prose says.
     ///
     /// [`Catalog::from_json`] reads it back, with empty prose.
     ///
