@@ -80,6 +80,45 @@ fn rewrite(text: &str, level: Option<usize>) -> String {
     apply(text, edits)
 }
 
+/// `text` with a fenced code block it leaves open at its end closed.
+///
+/// Read alone, the block ends with the text; joined into the docs, it would
+/// make everything after it (the other codes' explanations) code. Only a
+/// block outside lists and quotes needs it: the docs' next line ends those,
+/// and the block with them.
+pub(crate) fn closed(text: &str) -> String {
+    let last = Parser::new_ext(text, options())
+        .into_offset_iter()
+        .filter_map(|(event, range)| match event {
+            Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(_))) => Some(range),
+            _ => None,
+        })
+        .last();
+    let Some(range) = last else {
+        return text.to_owned();
+    };
+    let line_start = text[..range.start].rfind('\n').map_or(0, |at| at + 1);
+    let top_level = text[line_start..range.start].bytes().all(|b| b == b' ');
+    if !top_level || range.end < text.trim_end().len() {
+        return text.to_owned();
+    }
+    let opening = &text[range.start..];
+    let opening = opening.trim_start_matches(' ');
+    let fence = opening.chars().next().unwrap_or('`');
+    let marks = opening.len() - opening.trim_start_matches(fence).len();
+    let block = text[range].trim_end();
+    let last_line = block.rsplit('\n').next().unwrap_or("").trim();
+    let closes =
+        block.contains('\n') && last_line.len() >= marks && last_line.chars().all(|c| c == fence);
+    if closes {
+        return text.to_owned();
+    }
+    let mut out = text.trim_end().to_owned();
+    out.push('\n');
+    out.extend(std::iter::repeat_n(fence, marks));
+    out
+}
+
 /// The range of what follows the fence characters on the opening line of
 /// the fenced code block at `start`: its info string.
 fn fence_info(text: &str, start: usize) -> Range<usize> {
@@ -162,6 +201,25 @@ mod tests {
         assert_eq!(nested("no headings", 5), "no headings");
         // Deeper than 6 stays at 6.
         assert_eq!(nested("# A\n### C", 5), "##### A\n###### C");
+    }
+
+    #[test]
+    fn a_fence_left_open_at_the_end_is_closed() {
+        assert_eq!(
+            closed("a\n\n````rust\nlet x;\n"),
+            "a\n\n````rust\nlet x;\n````"
+        );
+        assert_eq!(closed("~~~\n"), "~~~\n~~~");
+        for whole in [
+            "a\n\n```\nx\n```\n",
+            "```\nx\n`````",
+            "```\nx\n```\n\nafter",
+            "- ```\n  x",
+            "> ```\n> x",
+            "no block",
+        ] {
+            assert_eq!(closed(whole), whole);
+        }
     }
 
     #[test]

@@ -79,7 +79,8 @@ fn exit_cell(e: &EnumInfo, c: &CodeInfo) -> String {
 fn render_enum(out: &mut String, e: &EnumInfo, anchors: &mut Anchors) {
     let _ = writeln!(out, "\n## `{}`\n", e.path());
     if !e.explain.trim().is_empty() {
-        let _ = writeln!(out, "{}\n", blocks(&visible::blocks(e.explain.trim())));
+        let intro = explain::closed(&visible::blocks(e.explain.trim()));
+        let _ = writeln!(out, "{}\n", blocks(&intro));
     }
     if e.is_warnings() {
         let _ = writeln!(out, "Declared in crate `{}`.", e.crate_name);
@@ -170,6 +171,7 @@ fn render_enum(out: &mut String, e: &EnumInfo, anchors: &mut Anchors) {
             }
             // The explanation's own headings go below the code's.
             let explanation = explain::nested(&visible::blocks(c.explain.trim()), 5);
+            let explanation = explain::closed(&explanation);
             let _ = writeln!(out, "{}", blocks(&explanation));
         }
     }
@@ -610,6 +612,38 @@ Anchors are expanded first.
             #[code(exit = 2, doc = "Old.", retired = "`0.2`: gone")]
             B,
         }
+    }
+
+    mod open_fence {
+        use crate::ErrorCodes;
+
+        #[derive(Debug, Clone, Copy, ErrorCodes)]
+        #[codes(crate = crate)]
+        pub enum Code {
+            /// Its example never closes:
+            ///
+            /// ```rust
+            /// let x = 1;
+            #[code(exit = 2, doc = "A.", fallback)]
+            A,
+            /// # Why
+            ///
+            /// B's own text.
+            #[code(exit = 2, doc = "B.")]
+            B,
+        }
+    }
+
+    #[test]
+    fn a_fence_an_explanation_leaves_open_ends_with_it() {
+        let md = render_markdown(&[<open_fence::Code as ErrorCode>::ENUM], "make docs");
+        let (_, headings) = parse(&md);
+        let levels: Vec<(usize, &str)> = headings.iter().map(|(l, t)| (*l, t.as_str())).collect();
+        assert!(
+            levels.ends_with(&[(4, "`A`"), (4, "`B`"), (5, "Why")]),
+            "{md}"
+        );
+        assert!(md.contains("let x = 1;\n```\n"), "{md}");
     }
 
     #[test]
