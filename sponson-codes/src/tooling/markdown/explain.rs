@@ -41,13 +41,22 @@ pub(crate) fn plain_fences(text: &str) -> String {
     rewrite(text, None)
 }
 
-/// [`plain_fences`], and headings moved so the highest is at `level`
-/// (at most 6), keeping their nesting.
+/// [`plain_fences`], headings moved so the highest is at `level` (at most
+/// 6), keeping their nesting, and a fence left open at the end [`closed`]:
+/// the text as the docs hold it.
 pub(crate) fn nested(text: &str, level: usize) -> String {
     rewrite(text, Some(level))
 }
 
 fn rewrite(text: &str, level: Option<usize>) -> String {
+    // A fence needs one of the first two, a heading one of the others.
+    let marks: &[char] = match level {
+        Some(_) => &['`', '~', '#', '=', '-'],
+        None => &['`', '~'],
+    };
+    if !text.contains(marks) {
+        return text.to_owned();
+    }
     let events: Vec<(Event<'_>, Range<usize>)> = Parser::new_ext(text, options())
         .into_offset_iter()
         .collect();
@@ -77,7 +86,15 @@ fn rewrite(text: &str, level: Option<usize>) -> String {
             _ => {}
         }
     }
-    apply(text, edits)
+    let mut out = apply(text, edits);
+    if level.is_some() {
+        if let Some(fence) = closing(text, &events) {
+            out.truncate(out.trim_end().len());
+            out.push('\n');
+            out.push_str(&fence);
+        }
+    }
+    out
 }
 
 /// `text` with a fenced code block it leaves open at its end closed.
@@ -87,36 +104,38 @@ fn rewrite(text: &str, level: Option<usize>) -> String {
 /// block outside lists and quotes needs it: the docs' next line ends those,
 /// and the block with them.
 pub(crate) fn closed(text: &str) -> String {
-    let last = Parser::new_ext(text, options())
-        .into_offset_iter()
-        .filter_map(|(event, range)| match event {
-            Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(_))) => Some(range),
-            _ => None,
-        })
-        .last();
-    let Some(range) = last else {
+    if !text.contains(['`', '~']) {
         return text.to_owned();
-    };
+    }
+    let events: Vec<(Event<'_>, Range<usize>)> = Parser::new_ext(text, options())
+        .into_offset_iter()
+        .collect();
+    match closing(text, &events) {
+        Some(fence) => format!("{}\n{fence}", text.trim_end()),
+        None => text.to_owned(),
+    }
+}
+
+/// The fence that closes the block `text` leaves open at its end (see
+/// [`closed`]), read from its `events`.
+fn closing(text: &str, events: &[(Event<'_>, Range<usize>)]) -> Option<String> {
+    let range = events.iter().rev().find_map(|(event, range)| match event {
+        Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(_))) => Some(range.clone()),
+        _ => None,
+    })?;
     let line_start = text[..range.start].rfind('\n').map_or(0, |at| at + 1);
     let top_level = text[line_start..range.start].bytes().all(|b| b == b' ');
     if !top_level || range.end < text.trim_end().len() {
-        return text.to_owned();
+        return None;
     }
-    let opening = &text[range.start..];
-    let opening = opening.trim_start_matches(' ');
+    let opening = text[range.start..].trim_start_matches(' ');
     let fence = opening.chars().next().unwrap_or('`');
     let marks = opening.len() - opening.trim_start_matches(fence).len();
     let block = text[range].trim_end();
     let last_line = block.rsplit('\n').next().unwrap_or("").trim();
     let closes =
         block.contains('\n') && last_line.len() >= marks && last_line.chars().all(|c| c == fence);
-    if closes {
-        return text.to_owned();
-    }
-    let mut out = text.trim_end().to_owned();
-    out.push('\n');
-    out.extend(std::iter::repeat_n(fence, marks));
-    out
+    (!closes).then(|| fence.to_string().repeat(marks))
 }
 
 /// The range of what follows the fence characters on the opening line of

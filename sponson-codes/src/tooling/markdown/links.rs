@@ -83,6 +83,10 @@ const MAX_PASSES: usize = 16;
 /// `markdown` with every link and image to an unsafe destination written as
 /// text, and every definition of one renamed.
 pub(crate) fn unlink_unsafe(markdown: &str, place: Place) -> String {
+    // Every link, image, autolink and definition starts with one of these.
+    if !markdown.contains(['[', '<']) {
+        return markdown.to_owned();
+    }
     let mut text = markdown.to_owned();
     for _ in 0..MAX_PASSES {
         let edits = unsafe_edits(&text, place);
@@ -103,6 +107,9 @@ pub(crate) fn unlink_unsafe(markdown: &str, place: Place) -> String {
 /// `[book]: url` would take over the `[book]` links of every other file, and
 /// give a meaning to a `[label]` another file leaves undefined (text).
 pub(crate) fn own_links(markdown: &str) -> String {
+    if !markdown.contains('[') {
+        return markdown.to_owned();
+    }
     let mut text = markdown.to_owned();
     // Innermost first (`[![diagram][img]][book]`): the label of an outer one
     // is copied as written, so what is inside it must be inline already.

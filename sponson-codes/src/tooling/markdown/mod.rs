@@ -171,7 +171,6 @@ fn render_enum(out: &mut String, e: &EnumInfo, anchors: &mut Anchors) {
             }
             // The explanation's own headings go below the code's.
             let explanation = explain::nested(&visible::blocks(c.explain.trim()), 5);
-            let explanation = explain::closed(&explanation);
             let _ = writeln!(out, "{}", blocks(&explanation));
         }
     }
