@@ -94,6 +94,7 @@ fn error_code_impl(input: &Input) -> TokenStream {
             variant.attrs.exit.as_ref().map_or(1, |e| e.value.0),
         )
     });
+    let table = crate::explain::table(input, entries);
     let exits = input
         .attrs
         .exits
@@ -129,7 +130,7 @@ fn error_code_impl(input: &Input) -> TokenStream {
 
         #[automatically_derived]
         impl __sp::ErrorCode for #ident {
-            const TABLE: &'static [__sp::CodeInfo] = &[#(#entries),*];
+            const TABLE: &'static [__sp::CodeInfo] = #table;
             const ENUM: &'static __sp::EnumInfo = #record;
             const USAGE_INFO: __sp::core::option::Option<&'static __sp::CodeInfo> = #usage;
 

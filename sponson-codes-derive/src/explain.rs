@@ -101,6 +101,22 @@ fn explain_file(input: &Input, variant: &Variant) -> Option<String> {
     exists.then_some(file)
 }
 
+/// The value of a `TABLE` const: `entries` in a `static`, and the const a
+/// reference to it.
+///
+/// A const is copied into every crate (and codegen unit) that uses it, and
+/// the string literals it points to with it: with the entries in the const
+/// itself, a binary that calls `explain()` from another crate than the
+/// enum's carried every explanation twice. A static is stored once, with
+/// the texts its entries point to.
+pub fn table(input: &Input, entries: impl Iterator<Item = TokenStream>) -> TokenStream {
+    let len = input.variants.len();
+    quote!({
+        static __SPONSON_TABLE: [__sp::CodeInfo; #len] = [#(#entries),*];
+        &__SPONSON_TABLE
+    })
+}
+
 /// The expression of `variant`'s `CodeInfo.explain`: a constant string,
 /// passed through `__sp::explain` (which trims it, and empties it when the
 /// runtime's `explain` feature is off).

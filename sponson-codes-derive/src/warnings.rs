@@ -147,6 +147,7 @@ fn expand(input: &Input) -> syn::Result<TokenStream> {
         .variants
         .iter()
         .map(|variant| table_entry(input, variant, 0));
+    let table = crate::explain::table(input, entries);
     let record = enum_record(
         input,
         &quote!(__sp::WarningCode),
@@ -172,7 +173,7 @@ fn expand(input: &Input) -> syn::Result<TokenStream> {
 
             #[automatically_derived]
             impl __sp::WarningCode for #ident {
-                const TABLE: &'static [__sp::CodeInfo] = &[#(#entries),*];
+                const TABLE: &'static [__sp::CodeInfo] = #table;
                 const ENUM: &'static __sp::EnumInfo = #record;
 
                 #[inline]

@@ -227,6 +227,45 @@ pub(super) fn array_of(value: &TokenStream) -> Result<TokenStream, String> {
     }
 }
 
+/// The entries of a `TABLE` const: the group of
+/// `{ static __SPONSON_TABLE: [__sp::CodeInfo; N] = [ ... ]; &__SPONSON_TABLE }`,
+/// whose `N` must be the number of entries.
+pub(super) fn table_of(value: &TokenStream) -> Result<TokenStream, String> {
+    let tokens: Vec<TokenTree> = value.clone().into_iter().collect();
+    let [TokenTree::Group(block)] = tokens.as_slice() else {
+        return Err(format!("expected a block, got `{value}`"));
+    };
+    let parsed = syn::parse::Parser::parse2(
+        |input: ParseStream| {
+            input.parse::<Token![static]>()?;
+            let name: syn::Ident = input.parse()?;
+            input.parse::<Token![:]>()?;
+            let ty: syn::TypeArray = input.parse()?;
+            input.parse::<Token![=]>()?;
+            let entries: Group = input.parse()?;
+            input.parse::<Token![;]>()?;
+            input.parse::<Token![&]>()?;
+            let used: syn::Ident = input.parse()?;
+            Ok((name, ty, entries, used))
+        },
+        block.stream(),
+    );
+    let (name, ty, entries, used) = parsed.map_err(|e| format!("TABLE `{value}`: {e}"))?;
+    if name != "__SPONSON_TABLE" || used != name || entries.delimiter() != Delimiter::Bracket {
+        return Err(format!("expected the table's static, got `{value}`"));
+    }
+    if type_string(&ty.elem) != "__sp :: CodeInfo" {
+        return Err(format!("a static of `{}`", type_string(&ty.elem)));
+    }
+    let len: syn::LitInt = syn::parse2(quote::ToTokens::to_token_stream(&ty.len))
+        .map_err(|e| format!("the static's length: {e}"))?;
+    let count = split_commas(entries.stream()).len();
+    if len.base10_parse::<usize>().ok() != Some(count) {
+        return Err(format!("a static of {len} entries holding {count}"));
+    }
+    Ok(entries.stream())
+}
+
 /// The arguments of `path::to::f(args)`: the group of the last token.
 pub(super) fn call_args(tokens: &[TokenTree]) -> Result<Vec<Vec<TokenTree>>, String> {
     match tokens.last() {

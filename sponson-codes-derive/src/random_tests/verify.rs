@@ -5,7 +5,7 @@ use super::generate::{ExpectedEntry, ExpectedEnum};
 use super::lookup::check_lookup;
 use super::structure::{
     array_of, call_args, entry, field, fields_of, lit_bool, lit_int, lit_string, parse_wrapper,
-    split_commas, Impl,
+    split_commas, table_of, Impl,
 };
 use proc_macro2::{TokenStream, TokenTree};
 use std::collections::BTreeSet;
@@ -121,7 +121,7 @@ pub(super) fn check_generated(
             .map(|(_, v)| v.clone())
             .ok_or_else(|| format!("no const {name}"))
     };
-    let table = array_of(&konst(error_code, "TABLE")?)?;
+    let table = table_of(&konst(error_code, "TABLE")?)?;
     let mut entries = split_commas(table)
         .iter()
         .map(|tokens| entry(tokens))

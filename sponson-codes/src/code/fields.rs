@@ -1,6 +1,7 @@
-//! The table types by named fields: how generated code (and the crate's own
-//! tests) build a [`CodeInfo`] or an [`EnumInfo`], which are
-//! `#[non_exhaustive]` and so cannot be written as literals outside this crate.
+//! The table types by named fields: how generated code builds a
+//! [`CodeInfo`] or an [`EnumInfo`], which are `#[non_exhaustive]` and so
+//! cannot be written as literals outside this crate. The crate's own tests
+//! derive their tables, as users do.
 //!
 //! Every field is spelled out, so a field added to the table types is a
 //! compile error here and in the derive, never a silent default.

@@ -159,65 +159,45 @@ pub fn duplicates(enums: &[&'static EnumInfo]) -> Vec<Duplicate> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::code::{CodeFields, CodeKind, EnumFields, ExitClass};
+    use crate::ErrorCode;
 
-    const fn code(code: &'static str, exit: u8, retired: Option<&'static str>) -> CodeInfo {
-        CodeFields {
-            code,
-            exit,
-            doc: "doc",
-            hint: None,
-            explain: "",
-            variant: "V",
-            usage: false,
-            retired,
-            http: None,
-            url: None,
+    mod a {
+        #[derive(Debug, Clone, Copy, crate::ErrorCodes)]
+        #[codes(crate = crate, path = "a::A")]
+        #[non_exhaustive]
+        pub enum A {
+            #[code(exit = 1, doc = "doc", fallback)]
+            Internal,
+            #[code(exit = 2, doc = "doc")]
+            SharedExit,
+            #[code(exit = 2, doc = "doc", retired = "1.0")]
+            Old,
         }
-        .build()
     }
 
-    static A_TABLE: [CodeInfo; 3] = [
-        code("INTERNAL", 1, None),
-        code("SHARED_EXIT", 2, None),
-        code("OLD", 2, Some("1.0")),
-    ];
-    static B_TABLE: [CodeInfo; 3] = [
-        code("INTERNAL", 1, None),
-        code("SHARED_EXIT", 3, None),
-        code("OLD", 2, None),
-    ];
-    static EXITS: [ExitClass; 0] = [];
-    static A: EnumInfo = EnumFields {
-        name: "A",
-        path: "a::A",
-        module_path: "a",
+    mod b {
+        #[derive(Debug, Clone, Copy, crate::ErrorCodes)]
+        #[codes(crate = crate, path = "b::B")]
+        #[non_exhaustive]
+        pub enum B {
+            #[code(exit = 1, doc = "doc", fallback)]
+            Internal,
+            #[code(exit = 3, doc = "doc")]
+            SharedExit,
+            #[code(exit = 2, doc = "doc")]
+            Old,
+        }
+    }
+
+    // In crates `a` and `b`: the derive names the crate it is compiled in.
+    static A: EnumInfo = EnumInfo {
         crate_name: "a",
-        explain: "",
-        exits: &EXITS,
-        table: &A_TABLE,
-        fallback: 0,
-        public: true,
-        non_exhaustive: true,
-        deny_unknown: false,
-        kind: CodeKind::Errors,
-    }
-    .build();
-    static B: EnumInfo = EnumFields {
-        name: "B",
-        path: "b::B",
-        module_path: "b",
+        ..*<a::A as ErrorCode>::ENUM
+    };
+    static B: EnumInfo = EnumInfo {
         crate_name: "b",
-        explain: "",
-        exits: &EXITS,
-        table: &B_TABLE,
-        fallback: 0,
-        public: true,
-        non_exhaustive: true,
-        deny_unknown: false,
-        kind: CodeKind::Errors,
-    }
-    .build();
+        ..*<b::B as ErrorCode>::ENUM
+    };
 
     #[test]
     fn agreeing_duplicates_are_allowed_and_conflicts_are_named() {

@@ -1,7 +1,8 @@
 //! The JSON catalog: every code of a program, versioned, for agents and tools.
 //!
-//! The same document is the compatibility lock (see [`crate::lock`]): a
-//! committed catalog records the codes a release promised.
+//! The compatibility lock is a document of its own (see [`crate::lock`]): the
+//! contract only, without the prose. [`Catalog`] writes it and reads it back,
+//! and still reads a full catalog as a lock, as older versions committed one.
 
 use core::fmt;
 
@@ -31,7 +32,8 @@ pub const CATALOG_VERSION: u32 = 1;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[non_exhaustive]
 pub struct Catalog {
-    /// Always [`CATALOG_FORMAT`].
+    /// [`CATALOG_FORMAT`], or [`LOCK_FORMAT`](crate::lock::LOCK_FORMAT)
+    /// for a lock read with [`Catalog::from_json`].
     pub format: String,
     /// The document's version, [`CATALOG_VERSION`] when written by this library.
     pub version: u32,
@@ -135,7 +137,8 @@ pub struct CatalogCode {
     /// The remedy, when there is one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hint: Option<String>,
-    /// The long markdown text from the variant's doc comment, `""` if none.
+    /// The long markdown explanation (the variant's doc comment or its
+    /// `explain` file), `""` if none or when read from a lock.
     #[serde(default)]
     pub explain: String,
     /// The path users import the enum that declares the code by (see
@@ -322,7 +325,8 @@ impl Catalog {
 pub enum CatalogError {
     /// The document is not valid JSON, or a field has the wrong type.
     Json(String),
-    /// The document has no `"format": "sponson-codes/catalog"` field.
+    /// The document has neither `"format": "sponson-codes/catalog"` nor
+    /// `"format": "sponson-codes/lock"`, or no `version`.
     NotACatalog,
     /// The document's version is not one this library reads.
     Version(u64),
@@ -350,52 +354,28 @@ impl std::error::Error for CatalogError {}
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::code::{CodeFields, CodeInfo, CodeKind, EnumFields, ExitClass};
+    use crate::{ErrorCode, ErrorCodes};
 
-    static TABLE: [CodeInfo; 2] = [
-        CodeFields {
-            code: "LOCK_HELD",
-            exit: 3,
-            doc: "Another run holds the lock.",
-            hint: Some("Pass --wait."),
-            explain: "The lock file names the holder.",
-            variant: "LockHeld",
-            usage: false,
-            retired: None,
-            http: None,
-            url: None,
-        }
-        .build(),
-        CodeFields {
-            code: "INTERNAL",
-            exit: 1,
-            doc: "An unexpected error.",
-            hint: None,
-            explain: "",
-            variant: "Internal",
-            usage: false,
-            retired: Some("0.3"),
-            http: None,
-            url: None,
-        }
-        .build(),
-    ];
-    static EXITS: [ExitClass; 1] = [ExitClass::__new(3, "lock")];
-    static E: EnumInfo = EnumFields {
-        name: "Code",
-        path: "demo::errors::Code",
+    /// Demo.
+    #[derive(Debug, Clone, Copy, ErrorCodes)]
+    #[codes(crate = crate, path = "demo::errors::Code", exits(1 = "failure", 3 = "lock"))]
+    pub enum Code {
+        /// The lock file names the holder.
+        #[code(exit = 3, doc = "Another run holds the lock.", hint = "Pass --wait.")]
+        LockHeld,
+        #[code(exit = 3, doc = "The old lock.", retired = "0.3")]
+        OldLock,
+        #[code(exit = 1, doc = "An unexpected error.", fallback)]
+        Internal,
+    }
+
+    /// Declared in `demo::errors` of crate `demo`, where the derive would
+    /// give this test module and `sponson-codes`.
+    static E: EnumInfo = EnumInfo {
         module_path: "demo::errors",
         crate_name: "demo",
-        explain: "Demo.",
-        exits: &EXITS,
-        table: &TABLE,
-        fallback: 1,
-        public: true,
-        non_exhaustive: false,
-        deny_unknown: false,
-        kind: CodeKind::Errors,
-    }
-    .build();
+        ..*<Code as ErrorCode>::ENUM
+    };
 
     #[test]
     fn round_trips_and_omits_empty_optionals() {

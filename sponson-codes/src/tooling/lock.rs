@@ -65,8 +65,9 @@ fn is_false(value: &bool) -> bool {
 
 impl Catalog {
     /// The lock of these codes as pretty-printed JSON with a final newline:
-    /// the contract only (code, exit, enum, crate, variant, retired), so the
-    /// same bytes for the same contract whatever the prose says.
+    /// the contract only (code, exit, enum, crate, variant, whether it is
+    /// retired or a warning, HTTP status), so the same bytes for the same
+    /// contract whatever the prose says.
     ///
     /// [`Catalog::from_json`] reads it back, with empty prose.
     ///
@@ -525,85 +526,63 @@ fn changed_http(old: &CatalogCode, new: &CatalogCode) -> Option<Change> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::code::{CodeFields, CodeInfo, CodeKind, EnumFields, EnumInfo, ExitClass};
+    use crate::code::{CodeInfo, EnumInfo};
+    use crate::ErrorCode;
 
-    const fn code(code: &'static str, exit: u8, variant: &'static str) -> CodeInfo {
-        CodeFields {
-            code,
-            exit,
-            doc: "doc",
-            hint: None,
-            explain: "",
-            variant,
-            usage: false,
-            retired: None,
-            http: None,
-            url: None,
-        }
-        .build()
+    /// Declares `$name::Code` with these variants, each with `doc = "doc"`;
+    /// the first is the fallback.
+    macro_rules! codes {
+        ($name:ident: $first:ident $(, $variant:ident($($key:ident = $value:literal),*))* $(,)?) => {
+            mod $name {
+                #[derive(Debug, Clone, Copy, crate::ErrorCodes)]
+                #[codes(crate = crate)]
+                pub enum Code {
+                    #[code(exit = 1, doc = "doc", fallback)]
+                    $first,
+                    $(#[code(doc = "doc", $($key = $value),*)] $variant,)*
+                }
+            }
+        };
     }
-    const fn retired(code: &'static str, exit: u8, variant: &'static str) -> CodeInfo {
-        CodeFields {
-            code,
-            exit,
-            doc: "doc",
-            hint: None,
-            explain: "",
-            variant,
-            usage: false,
-            retired: Some("1.0"),
-            http: None,
-            url: None,
-        }
-        .build()
-    }
-    static NO_EXITS: [ExitClass; 0] = [];
-    const fn enum_of(table: &'static [CodeInfo], non_exhaustive: bool) -> EnumInfo {
-        EnumFields {
+
+    codes!(locked: Internal, Keep(exit = 2), Gone(exit = 2), Renamed(exit = 2, name = "OLD_NAME"),
+        Once(exit = 2, retired = "1.0"));
+    codes!(live: Internal, Keep(exit = 3), Renamed(exit = 2, name = "NEW_NAME"),
+        Again(exit = 2, name = "ONCE"), Fresh(exit = 2), Later(exit = 2, retired = "1.0"));
+    codes!(before: Internal, A(exit = 2));
+    codes!(after: Internal, A(exit = 2, retired = "1.0"), B(exit = 2));
+
+    const LOCKED: &EnumInfo = <locked::Code as ErrorCode>::ENUM;
+    const LIVE: &EnumInfo = <live::Code as ErrorCode>::ENUM;
+    const BEFORE: &EnumInfo = <before::Code as ErrorCode>::ENUM;
+    const AFTER: &EnumInfo = <after::Code as ErrorCode>::ENUM;
+
+    /// `e` as the enum `m::Code` of crate `c` that the assertions name (the
+    /// derive names it by the module it is declared in and the crate it is
+    /// compiled in).
+    const fn enum_of(e: &'static EnumInfo, non_exhaustive: bool) -> EnumInfo {
+        EnumInfo {
             name: "Code",
             path: "m::Code",
             module_path: "m",
             crate_name: "c",
-            explain: "",
-            exits: &NO_EXITS,
-            table,
-            fallback: 0,
-            public: true,
             non_exhaustive,
-            deny_unknown: false,
-            kind: CodeKind::Errors,
+            ..*e
         }
-        .build()
     }
 
     /// The enum of `enum_of`, declared in `module_path` and imported by `path`.
     const fn enum_at(
-        table: &'static [CodeInfo],
+        e: &'static EnumInfo,
         path: &'static str,
         module_path: &'static str,
     ) -> EnumInfo {
         EnumInfo {
             path,
             module_path,
-            ..enum_of(table, true)
+            ..enum_of(e, true)
         }
     }
-
-    static LOCKED: [CodeInfo; 5] = [
-        code("INTERNAL", 1, "Internal"),
-        code("KEEP", 2, "Keep"),
-        code("GONE", 2, "Gone"),
-        code("OLD_NAME", 2, "Renamed"),
-        retired("ONCE", 2, "Once"),
-    ];
-    static LIVE: [CodeInfo; 6] = [
-        code("INTERNAL", 1, "Internal"),
-        code("KEEP", 3, "Keep"),
-        code("NEW_NAME", 2, "Renamed"),
-        code("ONCE", 2, "Again"),
-        code("FRESH", 2, "Fresh"),
-        retired("LATER", 2, "Later"),
-    ];
 
     fn catalog(e: &EnumInfo) -> Catalog {
         Catalog::from_enums(&[e])
@@ -611,8 +590,8 @@ mod tests {
 
     #[test]
     fn each_breaking_change_is_named() {
-        let lock = catalog(&enum_of(&LOCKED, true));
-        let live = catalog(&enum_of(&LIVE, false));
+        let lock = catalog(&enum_of(LOCKED, true));
+        let live = catalog(&enum_of(LIVE, false));
         let report = compare(&lock, &live);
         let text = report.to_string();
         let expected = "\
@@ -628,18 +607,11 @@ warning: public enum `m::Code` is not `#[non_exhaustive]`: adding a code breaks 
         assert!(report.is_breaking());
     }
 
-    static BEFORE: [CodeInfo; 2] = [code("INTERNAL", 1, "Internal"), code("A", 2, "A")];
-    static AFTER: [CodeInfo; 3] = [
-        code("INTERNAL", 1, "Internal"),
-        retired("A", 2, "A"),
-        code("B", 2, "B"),
-    ];
-
     #[test]
     fn adding_and_retiring_are_additive() {
         let report = compare(
-            &catalog(&enum_of(&BEFORE, true)),
-            &catalog(&enum_of(&AFTER, true)),
+            &catalog(&enum_of(BEFORE, true)),
+            &catalog(&enum_of(AFTER, true)),
         );
         assert!(!report.is_breaking(), "{report}");
         assert_eq!(
@@ -661,75 +633,46 @@ warning: public enum `m::Code` is not `#[non_exhaustive]`: adding a code breaks 
     #[test]
     fn dropping_a_retired_code_is_a_removal() {
         let report = compare(
-            &catalog(&enum_of(&AFTER, true)),
-            &catalog(&enum_of(&BEFORE[..1], true)),
+            &catalog(&enum_of(AFTER, true)),
+            &catalog(&EnumInfo {
+                table: &BEFORE.table[..1],
+                ..enum_of(BEFORE, true)
+            }),
         );
         let removed: Vec<_> = report.breaking().map(ToString::to_string).collect();
         assert_eq!(removed.len(), 2, "{report}");
         assert!(removed.iter().any(|r| r.starts_with("removed code `A`")));
     }
 
-    static PROSE: [CodeInfo; 2] = [
-        CodeFields {
-            code: "INTERNAL",
-            exit: 1,
-            doc: "doc",
-            hint: None,
-            explain: "",
-            variant: "Internal",
-            usage: false,
-            retired: None,
-            http: None,
-            url: None,
+    mod prose {
+        #[derive(Debug, Clone, Copy, crate::ErrorCodes)]
+        #[codes(crate = crate)]
+        pub enum Code {
+            #[code(exit = 1, doc = "doc", fallback)]
+            Internal,
+            /// explain
+            #[code(exit = 2, doc = "doc", hint = "hint", retired = "note")]
+            A,
         }
-        .build(),
-        CodeFields {
-            code: "A",
-            exit: 2,
-            doc: "doc",
-            hint: Some("hint"),
-            explain: "explain",
-            variant: "A",
-            usage: false,
-            retired: Some("note"),
-            http: None,
-            url: None,
+    }
+    mod prose_edited {
+        #[derive(Debug, Clone, Copy, crate::ErrorCodes)]
+        #[codes(crate = crate)]
+        pub enum Code {
+            #[code(exit = 1, doc = "a new doc", hint = "a hint", fallback)]
+            Internal,
+            /// explain, with a typo fixed
+            #[code(exit = 2, doc = "doc, fixed", retired = "another note")]
+            A,
         }
-        .build(),
-    ];
-    static PROSE_EDITED: [CodeInfo; 2] = [
-        CodeFields {
-            code: "INTERNAL",
-            exit: 1,
-            doc: "a new doc",
-            hint: Some("a hint"),
-            explain: "",
-            variant: "Internal",
-            usage: false,
-            retired: None,
-            http: None,
-            url: None,
-        }
-        .build(),
-        CodeFields {
-            code: "A",
-            exit: 2,
-            doc: "doc, fixed",
-            hint: None,
-            explain: "explain, with a typo fixed",
-            variant: "A",
-            usage: false,
-            retired: Some("another note"),
-            http: None,
-            url: None,
-        }
-        .build(),
-    ];
+    }
+    const PROSE: &EnumInfo = <prose::Code as ErrorCode>::ENUM;
+    const PROSE_EDITED: &EnumInfo = <prose_edited::Code as ErrorCode>::ENUM;
 
     #[test]
     fn prose_never_changes_the_lock() {
-        let before = catalog(&enum_of(&PROSE, true));
-        let after = catalog(&enum_of(&PROSE_EDITED, true));
+        let before = catalog(&enum_of(PROSE, true));
+        let after = catalog(&enum_of(PROSE_EDITED, true));
         assert_ne!(before, after);
         assert_eq!(before.to_lock_json(), after.to_lock_json());
         assert!(compare(&before, &after).is_unchanged());
@@ -741,7 +684,7 @@ warning: public enum `m::Code` is not `#[non_exhaustive]`: adding a code breaks 
 
     #[test]
     fn a_lock_reads_back_as_the_contract() {
-        let live = catalog(&enum_of(&LOCKED, true));
+        let live = catalog(&enum_of(LOCKED, true));
         let lock = Catalog::from_json(&live.to_lock_json()).unwrap();
         assert!(compare(&lock, &live).is_unchanged());
         assert_eq!(lock.to_lock_json(), live.to_lock_json());
@@ -751,30 +694,37 @@ warning: public enum `m::Code` is not `#[non_exhaustive]`: adding a code breaks 
         assert!(compare(&old, &live).is_unchanged());
     }
 
-    static HTTP_BEFORE: [CodeInfo; 3] = [
-        code("INTERNAL", 1, "Internal"),
-        CodeInfo {
-            http: Some(409),
-            ..code("A", 2, "A")
-        },
-        code("B", 2, "B"),
+    codes!(http_before: Internal, A(exit = 2, http = 409), B(exit = 2));
+    codes!(http_after: Internal, A(exit = 2, http = 422), B(exit = 2, http = 404));
+    codes!(http_dropped: Internal, A(exit = 2), B(exit = 2));
+
+    /// The derive gives every code of an enum that speaks HTTP a status (500
+    /// unless it says one), so it cannot make the codes this test needs
+    /// without one next to one with a status: those are set here.
+    const fn without_status(code: CodeInfo) -> CodeInfo {
+        CodeInfo { http: None, ..code }
+    }
+    const DERIVED_BEFORE: &[CodeInfo] = <http_before::Code as ErrorCode>::TABLE;
+    static HTTP_BEFORE_TABLE: [CodeInfo; 3] = [
+        without_status(DERIVED_BEFORE[0]),
+        DERIVED_BEFORE[1],
+        without_status(DERIVED_BEFORE[2]),
     ];
-    static HTTP_AFTER: [CodeInfo; 3] = [
-        code("INTERNAL", 1, "Internal"),
-        CodeInfo {
-            http: Some(422),
-            ..code("A", 2, "A")
-        },
-        CodeInfo {
-            http: Some(404),
-            ..code("B", 2, "B")
-        },
+    const DERIVED_AFTER: &[CodeInfo] = <http_after::Code as ErrorCode>::TABLE;
+    static HTTP_AFTER_TABLE: [CodeInfo; 3] = [
+        without_status(DERIVED_AFTER[0]),
+        DERIVED_AFTER[1],
+        DERIVED_AFTER[2],
     ];
-    static HTTP_DROPPED: [CodeInfo; 3] = [
-        code("INTERNAL", 1, "Internal"),
-        code("A", 2, "A"),
-        code("B", 2, "B"),
-    ];
+    static HTTP_BEFORE: EnumInfo = EnumInfo {
+        table: &HTTP_BEFORE_TABLE,
+        ..*<http_before::Code as ErrorCode>::ENUM
+    };
+    static HTTP_AFTER: EnumInfo = EnumInfo {
+        table: &HTTP_AFTER_TABLE,
+        ..*<http_after::Code as ErrorCode>::ENUM
+    };
+    const HTTP_DROPPED: &EnumInfo = <http_dropped::Code as ErrorCode>::ENUM;
 
     #[test]
     fn a_changed_http_status_is_breaking_a_first_one_additive() {
@@ -786,7 +736,7 @@ warning: public enum `m::Code` is not `#[non_exhaustive]`: adding a code breaks 
              additive: gave `B` the HTTP status 404\n"
         );
         // Dropping the status falls back to 500: also a change clients see.
-        let report = compare(&lock, &catalog(&enum_of(&HTTP_DROPPED, true)));
+        let report = compare(&lock, &catalog(&enum_of(HTTP_DROPPED, true)));
         assert_eq!(
             report.breaking().map(ToString::to_string).collect::<Vec<_>>(),
             ["changed the HTTP status of `A` from 409 to 500; web clients branch on it, so add a new code instead"]
@@ -801,8 +751,8 @@ warning: public enum `m::Code` is not `#[non_exhaustive]`: adding a code breaks 
 
     #[test]
     fn declaring_a_path_changes_nothing_in_the_lock() {
-        let declared = catalog(&enum_of(&LOCKED, true));
-        let imported = catalog(&enum_at(&LOCKED, "app::Code", "m"));
+        let declared = catalog(&enum_of(LOCKED, true));
+        let imported = catalog(&enum_at(LOCKED, "app::Code", "m"));
         // The catalog shows the path users import the enum by...
         assert_eq!(imported.enums[0].path, "app::Code");
         assert_eq!(imported.enums[0].declared_path.as_deref(), Some("m::Code"));
@@ -822,8 +772,8 @@ warning: public enum `m::Code` is not `#[non_exhaustive]`: adding a code breaks 
 
     #[test]
     fn changes_against_a_lock_name_the_path_users_import_by() {
-        let lock = Catalog::from_json(&catalog(&enum_of(&LOCKED, true)).to_lock_json()).unwrap();
-        let live = catalog(&enum_at(&LIVE, "app::Code", "m"));
+        let lock = Catalog::from_json(&catalog(&enum_of(LOCKED, true)).to_lock_json()).unwrap();
+        let live = catalog(&enum_at(LIVE, "app::Code", "m"));
         let text = compare(&lock, &live).to_string();
         // The rename is still told by the variant of the same declared enum.
         assert!(
@@ -840,8 +790,8 @@ warning: public enum `m::Code` is not `#[non_exhaustive]`: adding a code breaks 
 
     #[test]
     fn moving_an_enum_to_another_module_is_not_breaking() {
-        let before = catalog(&enum_of(&LOCKED, true));
-        let moved = catalog(&enum_at(&LOCKED, "m::Code", "m::errors"));
+        let before = catalog(&enum_of(LOCKED, true));
+        let moved = catalog(&enum_at(LOCKED, "m::Code", "m::errors"));
         let lock = Catalog::from_json(&before.to_lock_json()).unwrap();
         let report = compare(&lock, &moved);
         assert!(!report.is_breaking(), "{report}");

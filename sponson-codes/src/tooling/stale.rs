@@ -61,13 +61,21 @@ pub(crate) struct LockState {
 impl LockState {
     /// Reads the lock's bytes against `live`; `Err` says why they cannot be read.
     pub(crate) fn compare(bytes: &[u8], live: &Catalog, shown: &str) -> Result<LockState, String> {
-        let old = Catalog::from_json(&String::from_utf8_lossy(bytes)).map_err(|e| {
+        // Read lossily, a byte that is not UTF-8 inside a code would become
+        // U+FFFD, and the code a rename of it: refused instead.
+        let text = core::str::from_utf8(bytes).map_err(|e| {
+            let utf16 = bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]);
+            format!(
+                "cannot read the lock file `{shown}`: it is not valid UTF-8: byte {} is the first that is not{}",
+                e.valid_up_to(),
+                if utf16 { " (it starts with a UTF-16 byte order mark)" } else { "" }
+            )
+        })?;
+        let old = Catalog::from_json(text).map_err(|e| {
             let mut message = format!("cannot read the lock file `{shown}`: {e}");
-            // A BOM or bytes that are not UTF-8 are the usual reason; say so.
-            if bytes.starts_with("\u{feff}".as_bytes()) {
+            // A BOM is the usual reason; say so.
+            if text.starts_with('\u{feff}') {
                 message.push_str("; it starts with a byte order mark (U+FEFF)");
-            } else if core::str::from_utf8(bytes).is_err() {
-                message.push_str("; it is not valid UTF-8");
             }
             message
         })?;

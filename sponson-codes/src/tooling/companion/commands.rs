@@ -108,7 +108,10 @@ pub(crate) fn lock(
 fn read_lock_state(target: &Target, live: &Catalog) -> Result<LockState, Failure> {
     let bytes = read_lock_bytes(target)?;
     LockState::compare(&bytes, live, &target.shown).map_err(|message| {
-        Failure::new(CompanionCode::LockInvalid, message).with_detail("path", &target.shown)
+        let message = format!("{message}; regenerate it with `{}`", target.regenerate);
+        Failure::new(CompanionCode::LockInvalid, message)
+            .with_detail("path", &target.shown)
+            .with_detail("regenerate", &target.regenerate)
     })
 }
 

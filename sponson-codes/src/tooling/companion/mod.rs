@@ -340,8 +340,10 @@ fn output(
 /// Shows `text`, a command's output rendered for the terminal on stdout,
 /// through the pager when there is one, else directly; `out` gives the
 /// stderr and the exit code. A pager that cannot be run leaves the text to
-/// be printed directly.
-fn show(display: &pager::Display, out: Output, text: String) -> ExitCode {
+/// be printed directly; so does one that fails (it may have shown nothing),
+/// with a warning: printing the text twice is better than losing it, and
+/// the reader asked for it, so a broken `PAGER` does not fail the command.
+fn show(display: &pager::Display, mut out: Output, text: String) -> ExitCode {
     if let pager::Display::Terminal {
         pager: Some(pager), ..
     } = display
@@ -357,6 +359,14 @@ fn show(display: &pager::Display, out: Output, text: String) -> ExitCode {
                 return shown.print();
             }
             Ok(pager::Paged::NotRun) => {}
+            Ok(pager::Paged::Failed(status)) => {
+                let warning = format!(
+                    "warning: the pager `{}` failed ({status}) and may not have shown the text, so it is printed here; \
+                     fix PAGER, or set it empty to print without a pager\n",
+                    escape_line(&pager.name())
+                );
+                out.stderr = warning + &out.stderr;
+            }
             // As when stdout cannot be written: a success is not reported.
             Err(err) => {
                 let exit = match out.exit {

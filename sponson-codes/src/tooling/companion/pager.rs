@@ -16,6 +16,8 @@
 //!   no pager (as in git). Unset, it is `less`, unless the terminal is dumb
 //!   (unset, empty or `dumb` `TERM`), where `less` cannot work; an explicit
 //!   `PAGER` is used whatever `TERM` says.
+//! - A pager that cannot be run, or that fails (it may have closed its
+//!   input unread), leaves the text to be printed directly.
 //! - `LESS=FRX` is set for the pager when `LESS` is unset, as git does:
 //!   quit when the text fits on one screen, pass the colours through, leave
 //!   the screen as it was. A `LESS` that is set, even empty, is kept.
@@ -115,17 +117,34 @@ pub(crate) fn decide(env: &Env, is_terminal: bool) -> Display {
 /// What became of text given to a pager.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Paged {
-    /// The pager ran and has exited (it may have quit before reading it all).
+    /// The pager ran and exited with success (it may have quit before
+    /// reading it all: the reader chose to).
     Shown,
     /// The pager could not be run: nothing was shown.
     NotRun,
+    /// The pager ran and failed, as `less --bad-option` does: it may have
+    /// closed its input unread, so the text may not have been shown.
+    Failed(ExitStatus),
+}
+
+impl Pager {
+    /// How to name the pager in a message: its command line.
+    pub(crate) fn name(&self) -> String {
+        match &self.program {
+            Program::Less => "less".to_owned(),
+            Program::Shell(line) => line.to_string_lossy().into_owned(),
+        }
+    }
 }
 
 /// Runs `pager` with `text` on its standard input, and waits for it to
-/// exit. A pager that quits before reading everything (a broken pipe) has
-/// still shown the text. The pager could not be run when it cannot be
-/// spawned, or when the shell running `$PAGER` exits with 126 or 127
-/// (the command cannot be executed or was not found).
+/// exit. A pager that quits before reading everything (a broken pipe) and
+/// exits with success has still shown the text. The pager could not be run
+/// when it cannot be spawned, or when the shell running `$PAGER` exits with
+/// 126 or 127 (the command cannot be executed or was not found). Any other
+/// failure is [`Paged::Failed`]: whether it read the text cannot be told
+/// (a pipe takes a short text whether or not it is read), so it may not
+/// have been shown.
 pub(crate) fn page(pager: &Pager, text: &str) -> io::Result<Paged> {
     let mut command = match &pager.program {
         Program::Less => Command::new("less"),
@@ -154,9 +173,12 @@ pub(crate) fn page(pager: &Pager, text: &str) -> io::Result<Paged> {
         // Dropped here: the pager sees the end of its input.
     }
     let status = child.wait()?;
-    Ok(match not_run(status) {
-        true => Paged::NotRun,
-        false => Paged::Shown,
+    Ok(if not_run(status) {
+        Paged::NotRun
+    } else if status.success() {
+        Paged::Shown
+    } else {
+        Paged::Failed(status)
     })
 }
 
@@ -329,6 +351,19 @@ mod tests {
                 page(&shell("head -n 1 >/dev/null"), &text).unwrap(),
                 Paged::Shown
             );
+        }
+
+        #[test]
+        fn a_pager_that_fails_has_not_shown_the_text() {
+            // Closes its input unread and fails at once, as `less --bad-option`.
+            let failed = page(&shell("exec 0<&-; exit 1"), "text\n").unwrap();
+            assert!(matches!(failed, Paged::Failed(status) if status.code() == Some(1)));
+            // The same after reading it all, and with more than a pipe holds.
+            let text = "line\n".repeat(100_000);
+            let failed = page(&shell("cat >/dev/null; exit 3"), &text).unwrap();
+            assert!(matches!(failed, Paged::Failed(status) if status.code() == Some(3)));
+            let failed = page(&shell("exec 0<&-; exit 1"), &text).unwrap();
+            assert!(matches!(failed, Paged::Failed(_)));
         }
 
         #[test]

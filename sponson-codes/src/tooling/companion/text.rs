@@ -195,65 +195,23 @@ fn one_line(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::code::{CodeFields, CodeInfo, CodeKind, EnumFields, EnumInfo, ExitClass};
+    use crate::code::EnumInfo;
+    use crate::{ErrorCode, ErrorCodes};
 
-    static TABLE: [CodeInfo; 3] = [
-        CodeFields {
-            code: "LOCK_HELD",
-            exit: 3,
-            doc: "Another run holds the lock.",
-            hint: Some("Pass --wait."),
-            explain: "The lock names its holder.",
-            variant: "LockHeld",
-            usage: false,
-            retired: None,
-            http: None,
-            url: None,
-        }
-        .build(),
-        CodeFields {
-            code: "OLD",
-            exit: 2,
-            doc: "Old.",
-            hint: None,
-            explain: "",
-            variant: "Old",
-            usage: false,
-            retired: Some("0.2"),
-            http: None,
-            url: None,
-        }
-        .build(),
-        CodeFields {
-            code: "INTERNAL",
-            exit: 1,
-            doc: "An unexpected error.",
-            hint: None,
-            explain: "",
-            variant: "Internal",
-            usage: false,
-            retired: None,
-            http: None,
-            url: None,
-        }
-        .build(),
-    ];
-    static EXITS: [ExitClass; 0] = [];
-    static E: EnumInfo = EnumFields {
-        name: "Code",
-        path: "demo::Code",
-        module_path: "demo",
-        crate_name: "demo",
-        explain: "",
-        exits: &EXITS,
-        table: &TABLE,
-        fallback: 2,
-        public: true,
-        non_exhaustive: true,
-        deny_unknown: false,
-        kind: CodeKind::Errors,
+    #[derive(Debug, Clone, Copy, ErrorCodes)]
+    #[codes(crate = crate, path = "demo::Code")]
+    #[non_exhaustive]
+    pub enum Code {
+        /// The lock names its holder.
+        #[code(exit = 3, doc = "Another run holds the lock.", hint = "Pass --wait.")]
+        LockHeld,
+        #[code(exit = 2, doc = "Old.", retired = "0.2")]
+        Old,
+        #[code(exit = 1, doc = "An unexpected error.", fallback)]
+        Internal,
     }
-    .build();
+
+    static E: EnumInfo = *<Code as ErrorCode>::ENUM;
 
     #[test]
     fn list_aligns_columns() {

@@ -1,0 +1,130 @@
+#!/usr/bin/env python3
+"""What a table of explained codes adds to a release binary.
+
+Generates a package whose library declares N codes with
+`#[codes(explain_dir = "errors")]` (one markdown file per code, each holding a
+unique marker) and whose binary looks a code up from its argument and prints
+its explanation through the inherent `explain()` and the registry: the
+explanations are read from another crate than the one that declares them, as
+in every program that keeps its codes in its library. Builds it in release
+with the runtime's `explain` feature and without it (`default-features =
+false` both times), and prints the sizes, the text's size, and how often each
+marker is in each binary.
+
+    python3 scripts/explain_size.py                  # 512 codes, this checkout
+    python3 scripts/explain_size.py --source DIR     # a checkout other than this one
+"""
+
+import argparse
+import collections
+import os
+import shutil
+import subprocess
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def code(i):
+    return f"E{i:04}"
+
+
+def explanation(i):
+    c = code(i)
+    return (
+        f"MARKER-{c}-START A value was used in a way that code {c} forbids.\n\n"
+        f"Erroneous code example:\n\n```compile_fail,{c}\n"
+        f'let x: u32 = "not a number {i}";\n```\n\n# Why\n\n'
+        + (
+            "The compiler cannot prove that the value lives long enough; this "
+            f"paragraph is long enough to wrap, and names `{c}` in *emphasis*.\n"
+        )
+        * 5
+        + f"\n## Fixing it\n\n```rust\nloop {{}}\n```\n\nParagraph {i} ends here.\n"
+    )
+
+
+def generate(package, source, codes):
+    os.makedirs(os.path.join(package, "errors"))
+    os.makedirs(os.path.join(package, "src"))
+    text = 0
+    for i in range(1, codes + 1):
+        body = explanation(i)
+        text += len(body.strip().encode())
+        with open(os.path.join(package, "errors", f"{code(i)}.md"), "w") as f:
+            f.write(body)
+    variants = "".join(
+        f'    #[code(exit = 2, name = "{code(i)}", doc = "Code {code(i)}.")]\n    C{i:04},\n'
+        for i in range(1, codes + 1)
+    )
+    with open(os.path.join(package, "src", "lib.rs"), "w") as f:
+        f.write(
+            "//! The codes.\nuse sponson_codes::ErrorCodes;\n\n"
+            "#[derive(Debug, Clone, Copy, PartialEq, Eq, ErrorCodes)]\n"
+            '#[codes(explain_dir = "errors")]\npub enum Code {\n'
+            f"{variants}"
+            '    #[code(exit = 1, doc = "An unexpected error.", fallback)]\n    Internal,\n}\n'
+        )
+    with open(os.path.join(package, "src", "main.rs"), "w") as f:
+        f.write(
+            "use size::Code;\n\nfn main() {\n"
+            "    let arg = std::env::args().nth(1).unwrap_or_default();\n"
+            "    if let Some(c) = Code::from_code(&arg) {\n"
+            '        println!("{}", c.explain());\n    }\n'
+            "    for e in sponson_codes::registry::registered() {\n"
+            '        println!("{}", e.table.len());\n    }\n}\n'
+        )
+    # The versions of the workspace's outside crate, so nothing is fetched.
+    shutil.copy(
+        os.path.join(source, "tests", "outside", "Cargo.lock"),
+        os.path.join(package, "Cargo.lock"),
+    )
+    return text
+
+
+def build(package, target, source, features):
+    runtime = os.path.join(source, "sponson-codes")
+    with open(os.path.join(package, "Cargo.toml"), "w") as f:
+        f.write(
+            '[package]\nname = "size"\nversion = "0.0.0"\nedition = "2021"\npublish = false\n\n'
+            "[workspace]\n\n[dependencies]\n"
+            f'sponson-codes = {{ path = "{runtime}", default-features = false, features = [{features}] }}\n'
+        )
+    env = dict(os.environ, CARGO_TARGET_DIR=target)
+    env.pop("RUSTFLAGS", None)
+    subprocess.run(
+        ["cargo", "build", "--release", "--quiet", "--offline", "--bin", "size"],
+        cwd=package,
+        env=env,
+        check=True,
+    )
+    with open(os.path.join(target, "release", "size"), "rb") as f:
+        return f.read()
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--source", default=ROOT, help="the checkout to measure")
+    parser.add_argument("--codes", type=int, default=512)
+    args = parser.parse_args()
+    source = os.path.abspath(args.source)
+    with tempfile.TemporaryDirectory(prefix="sponson-explain-size-") as tmp:
+        package = os.path.join(tmp, "size")
+        text = generate(package, source, args.codes)
+        target = os.path.join(tmp, "target")
+        sizes = {}
+        for name, features in [("with explain", '"explain"'), ("without explain", "")]:
+            binary = build(package, target, source, features)
+            counts = collections.Counter(
+                binary.count(f"MARKER-{code(i)}-START".encode())
+                for i in range(1, args.codes + 1)
+            )
+            sizes[name] = len(binary)
+            shown = ", ".join(f"{n} time(s): {k} codes" for n, k in sorted(counts.items()))
+            print(f"{name}: {len(binary):,} bytes; each marker found {shown}")
+        added = sizes["with explain"] - sizes["without explain"]
+        print(f"text: {text:,} bytes; explanations add {added:,} bytes ({added / text:.2f}x the text)")
+
+
+if __name__ == "__main__":
+    main()
