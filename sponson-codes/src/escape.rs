@@ -3,26 +3,40 @@
 //! file's lines) can neither steer a terminal nor read other than it is.
 //!
 //! Control characters are escaped visibly (`\u{1b}`, `\r`, ...): the C0 and
-//! C1 controls and DEL, the line and paragraph separators, and the
+//! C1 controls and DEL, the line and paragraph separators, the
 //! bidirectional formatting characters, which can make text read other
-//! than it is. One-line fields (a message, a hint) escape newlines and tabs
-//! too; multi-line text (data for people, diff lines) keeps them.
+//! than it is, and the characters that show as nothing: zero-width
+//! characters, the byte order mark, the soft hyphen and Unicode tag
+//! characters (which can spell out text an agent reads and a person never
+//! sees). One-line fields (a message, a hint) escape newlines and tabs too;
+//! multi-line text (data for people, diff lines) keeps them.
 
 use std::borrow::Cow;
 use std::fmt::Write as _;
 
 /// Whether `c` must not reach a terminal raw.
-fn is_hostile(c: char) -> bool {
+pub(crate) fn is_hostile(c: char) -> bool {
     c.is_control()
         || matches!(
             c,
+            // Line and paragraph separators.
             '\u{2028}'
                 | '\u{2029}'
+                // Bidirectional marks, embeddings, overrides and isolates.
                 | '\u{061c}'
                 | '\u{200e}'
                 | '\u{200f}'
                 | '\u{202a}'..='\u{202e}'
                 | '\u{2066}'..='\u{2069}'
+                // Invisible: the soft hyphen, zero-width space and
+                // joiners, word joiner and invisible operators, the byte
+                // order mark, interlinear annotation marks, tag characters.
+                | '\u{ad}'
+                | '\u{200b}'..='\u{200d}'
+                | '\u{2060}'..='\u{2064}'
+                | '\u{feff}'
+                | '\u{fff9}'..='\u{fffb}'
+                | '\u{e0000}'..='\u{e007f}'
         )
 }
 

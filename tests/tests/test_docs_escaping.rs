@@ -114,7 +114,6 @@ fn bidi_controls_are_escaped_in_the_docs() {
 }
 
 #[test]
-#[ignore = "needs the shared escaping rule"]
 fn zero_width_and_invisible_characters_are_escaped_in_the_docs() {
     let md = render_markdown(&[Invisible::ENUM], "make docs");
     assert_escaped(

@@ -108,3 +108,45 @@ fn the_companion_escapes_echoed_arguments_and_stale_lines() {
     );
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+/// Characters that change what text reads as without showing themselves:
+/// zero-width characters, the byte order mark, the soft hyphen, and Unicode
+/// tag characters (which can spell out instructions an agent reads but a
+/// person does not see).
+const INVISIBLE: [char; 9] = [
+    '\u{200b}',
+    '\u{200c}',
+    '\u{200d}',
+    '\u{2060}',
+    '\u{feff}',
+    '\u{ad}',
+    '\u{e0001}',
+    '\u{e0049}',
+    '\u{e007f}',
+];
+
+#[test]
+fn invisible_characters_are_shown_escaped_in_text_mode() {
+    let smuggled: String = std::iter::once("held")
+        .chain(
+            INVISIBLE
+                .iter()
+                .map(|c| c.encode_utf8(&mut [0; 4]).to_owned())
+                .collect::<Vec<_>>()
+                .iter()
+                .map(String::as_str),
+        )
+        .collect();
+    let runner = Runner::<Code>::new("apply", Mode::Text);
+    let failed = runner.render(|| Err::<(), _>(Error::new(Code::LockHeld, smuggled.clone())));
+    let ok = runner.render(|| Ok::<_, Error<Code>>(smuggled.clone()));
+    for text in [&failed.stderr, &ok.stdout] {
+        for c in INVISIBLE {
+            assert!(!text.contains(c), "raw {c:?} in {text:?}");
+            assert!(
+                text.contains(&format!("\\u{{{:x}}}", u32::from(c))),
+                "{text:?}"
+            );
+        }
+    }
+}

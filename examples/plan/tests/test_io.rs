@@ -78,3 +78,18 @@ fn text_mode_panic_has_no_json() {
         .stderr
         .contains("error[INTERNAL]: the command stopped on an unexpected internal error"));
 }
+
+#[test]
+fn clap_text_echoes_a_mistyped_argument_escaped() {
+    let scratch = Scratch::new("clap-bidi");
+    // A right-to-left override in the mistyped flag would reverse what
+    // follows it on the terminal.
+    let run = scratch.plan(&["validate", "--evil\u{202e}txt.exe", "deploy.plan"]);
+    assert_eq!(run.exit, 2);
+    assert!(!run.stderr.contains('\u{202e}'), "{:?}", run.stderr);
+    assert!(
+        run.stderr.contains("--evil\\u{202e}txt.exe"),
+        "{}",
+        run.stderr
+    );
+}
