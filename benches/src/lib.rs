@@ -44,23 +44,11 @@ pub mod cpu_time {
 
     #[cfg(target_os = "linux")]
     fn now() -> Duration {
-        #[repr(C)]
-        struct Timespec {
-            tv_sec: i64,
-            tv_nsec: i64,
-        }
-        extern "C" {
-            fn clock_gettime(clock: i32, time: *mut Timespec) -> i32;
-        }
-        const CLOCK_THREAD_CPUTIME_ID: i32 = 3;
-        let mut time = Timespec {
-            tv_sec: 0,
-            tv_nsec: 0,
-        };
-        // SAFETY: `time` is a valid, writable timespec for the call.
-        let status = unsafe { clock_gettime(CLOCK_THREAD_CPUTIME_ID, &mut time) };
-        assert_eq!(status, 0, "clock_gettime(CLOCK_THREAD_CPUTIME_ID) failed");
-        Duration::new(time.tv_sec as u64, time.tv_nsec as u32)
+        let time = rustix::time::clock_gettime(rustix::time::ClockId::ThreadCPUTime);
+        Duration::new(
+            u64::try_from(time.tv_sec).unwrap_or_default(),
+            u32::try_from(time.tv_nsec).unwrap_or_default(),
+        )
     }
 
     #[cfg(not(target_os = "linux"))]

@@ -1,10 +1,10 @@
 //! A caught panic's payload is freed: a long-lived process that renders
 //! many commands with `Runner::render` does not grow with each panic.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicIsize, Ordering};
+use std::alloc::System;
 
 use sponson_codes::{Error, ErrorCodes, Mode, Runner};
+use stats_alloc::{StatsAlloc, INSTRUMENTED_SYSTEM};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ErrorCodes)]
 enum Code {
@@ -12,25 +12,15 @@ enum Code {
     Internal,
 }
 
-/// Counts the bytes allocated and not yet freed.
-struct Counting;
-
-static LIVE: AtomicIsize = AtomicIsize::new(0);
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        LIVE.fetch_add(layout.size() as isize, Ordering::SeqCst);
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        LIVE.fetch_sub(layout.size() as isize, Ordering::SeqCst);
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
-
+/// Counts the bytes allocated and freed.
 #[global_allocator]
-static ALLOCATOR: Counting = Counting;
+static ALLOCATOR: &StatsAlloc<System> = &INSTRUMENTED_SYSTEM;
+
+/// The bytes allocated and not yet freed.
+fn live() -> isize {
+    let stats = ALLOCATOR.stats();
+    stats.bytes_allocated as isize - stats.bytes_deallocated as isize + stats.bytes_reallocated
+}
 
 fn panic_many(times: usize) {
     for mode in [Mode::Json, Mode::Text] {
@@ -49,9 +39,9 @@ fn caught_panic_payloads_are_freed() {
     std::panic::set_hook(Box::new(|_| {}));
     // The first panics set up what the runtime keeps for good.
     panic_many(20);
-    let before = LIVE.load(Ordering::SeqCst);
+    let before = live();
     panic_many(1_000);
-    let grown = LIVE.load(Ordering::SeqCst) - before;
+    let grown = live() - before;
     let _ = std::panic::take_hook();
     // A leaked payload is a boxed string of some 60 bytes: 2,000 of them
     // would be over 100 KB.
