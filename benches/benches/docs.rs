@@ -27,8 +27,10 @@ fn render_markdown(c: &mut Criterion<CpuTime>) {
         .measurement_time(Duration::from_secs(5));
     group.bench_function(ours::CODES.len().to_string(), |b| {
         b.iter(|| {
-            let markdown =
-                sponson_codes::markdown::render_markdown(black_box(&enums), "cargo run -- docs");
+            let markdown = sponson_codes::companion::markdown::render_markdown(
+                black_box(&enums),
+                "cargo run -- docs",
+            );
             black_box(markdown.len())
         });
     });

@@ -38,9 +38,7 @@ pub fn expand(input: &Input) -> syn::Result<TokenStream> {
             #exit_code
             #inherent
             #unit
-            __sp::inventory::submit! {
-                __sp::Registration::__new(<#ident as __sp::ErrorCode>::ENUM)
-            }
+            #krate::__sponson_register! { <#ident as __sp::ErrorCode>::ENUM }
         };
     })
 }
@@ -226,12 +224,17 @@ pub fn write_details(input: &Input) -> TokenStream {
     if arms.is_empty() {
         return TokenStream::new();
     }
+    // Details exist with the runtime's `error` layer only; its macro drops
+    // the method without it.
+    let krate = krate(input);
     quote! {
-        fn write_details(&self, details: &mut __sp::Details) {
-            #[allow(unreachable_patterns)]
-            match self {
-                #(#arms)*
-                _ => {}
+        #krate::__sponson_with_details! {
+            fn write_details(&self, details: &mut __sp::Details) {
+                #[allow(unreachable_patterns)]
+                match self {
+                    #(#arms)*
+                    _ => {}
+                }
             }
         }
     }

@@ -215,9 +215,7 @@ fn expand(input: &Input) -> syn::Result<TokenStream> {
 
             #unit
 
-            __sp::inventory::submit! {
-                __sp::Registration::__new(<#ident as __sp::WarningCode>::ENUM)
-            }
+            #krate::__sponson_register! { <#ident as __sp::WarningCode>::ENUM }
         };
     })
 }

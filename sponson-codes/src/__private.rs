@@ -1,19 +1,60 @@
 //! Everything generated code reaches; not public API.
 
 pub use ::core;
+#[cfg(feature = "registry")]
 pub use ::inventory;
 pub use ::serde;
 pub use ::std;
 
 use crate::code::const_str_eq;
+#[cfg(feature = "registry")]
 pub use crate::code::registry::Registration;
 pub use crate::code::sealed::ErrorCodeSealed;
+#[cfg(feature = "error")]
 pub use crate::code::Details;
 pub use crate::code::{
     CodeFields, CodeInfo, CodeKind, EnumFields, EnumInfo, ErrorCode, ErrorCodeSet, ExitClass,
     UnknownCode, WarningCode,
 };
+#[cfg(feature = "registry")]
 pub use crate::document::declared::Declaration;
+
+/// Registers an enum's `EnumInfo` with the program's registry; nothing
+/// without the `registry` layer. The derive writes it, so the runtime's
+/// features decide, not the derive's.
+#[cfg(feature = "registry")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __sponson_register {
+    ($info:expr) => {
+        $crate::__private::inventory::submit! {
+            $crate::__private::Registration::__new($info)
+        }
+    };
+}
+
+#[cfg(not(feature = "registry"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __sponson_register {
+    ($info:expr) => {};
+}
+
+/// The items given (the derive's `write_details`), or nothing without the
+/// `error` layer, which is where details exist.
+#[cfg(feature = "error")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __sponson_with_details {
+    ($($item:tt)*) => { $($item)* };
+}
+
+#[cfg(not(feature = "error"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __sponson_with_details {
+    ($($item:tt)*) => {};
+}
 
 use core::fmt;
 use core::marker::PhantomData;

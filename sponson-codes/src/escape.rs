@@ -68,6 +68,7 @@ pub(crate) fn escape_line(text: &str) -> Cow<'_, str> {
 
 /// `text` for a terminal, keeping its lines and tabs: every other control
 /// character escaped.
+#[cfg_attr(not(feature = "runner"), allow(dead_code))]
 pub(crate) fn escape_text(text: &str) -> Cow<'_, str> {
     escape(text, |c| c == '\n' || c == '\t')
 }
@@ -79,11 +80,13 @@ pub(crate) fn error_line(code: &str, text: &str) -> String {
 }
 
 /// rustc's `warning[CODE]: <text>` line.
+#[cfg_attr(not(feature = "runner"), allow(dead_code))]
 pub(crate) fn warning_line(code: &str, text: &str) -> String {
     format!("warning[{}]: {}\n", escape_line(code), escape_line(text))
 }
 
 /// The `hint: <text>` line under an error or a warning.
+#[cfg_attr(not(feature = "runner"), allow(dead_code))]
 pub(crate) fn hint_line(text: &str) -> String {
     format!("hint: {}\n", escape_line(text))
 }

@@ -31,40 +31,60 @@
 #![deny(missing_docs)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
-// The layers, each importing only from those above it in this list.
-mod escape;
-mod json;
-
+// The layers, each importing only from those above it in this list: the
+// code table; the JSON and text rules; the error; the document; the
+// surfaces that print it; the tooling.
 mod code;
 
+#[cfg(feature = "error")]
+mod escape;
+#[cfg(feature = "error")]
+mod json;
+
+#[cfg(feature = "error")]
 mod error;
 
+#[cfg(feature = "error")]
 mod document;
 
+#[cfg(feature = "registry")]
+#[cfg_attr(docsrs, doc(cfg(feature = "registry")))]
+pub mod catalog;
 #[cfg(feature = "clap")]
 #[cfg_attr(docsrs, doc(cfg(feature = "clap")))]
 pub use crate::run::clap;
+#[cfg(feature = "error")]
+#[cfg_attr(docsrs, doc(cfg(feature = "error")))]
 pub mod http;
+#[cfg(feature = "error")]
+#[cfg_attr(docsrs, doc(cfg(feature = "error")))]
 pub mod mcp;
+#[cfg(feature = "runner")]
 mod run;
 
-#[cfg(feature = "tooling")]
+#[cfg(feature = "testing")]
 mod tooling;
 
-pub use crate::code::{
-    CodeInfo, Details, DetailsError, ErrorCode, ErrorCodeSet, UnknownCode, WarningCode,
+pub use crate::code::{CodeInfo, ErrorCode, ErrorCodeSet, UnknownCode, WarningCode};
+#[cfg(feature = "runner")]
+#[cfg_attr(docsrs, doc(cfg(feature = "runner")))]
+pub use crate::run::{runner::Runner, text::Mode, warnings::warn};
+#[cfg(feature = "companion")]
+#[cfg_attr(docsrs, doc(cfg(feature = "companion")))]
+pub use crate::tooling::companion;
+#[cfg(feature = "testing")]
+#[cfg_attr(docsrs, doc(cfg(feature = "testing")))]
+pub use crate::tooling::testing;
+#[cfg(feature = "error")]
+#[cfg_attr(docsrs, doc(cfg(feature = "error")))]
+pub use crate::{
+    code::{Details, DetailsError},
+    document::envelope::{Envelope, ErrorBody},
+    document::outcome::Outcome,
+    document::output::Output,
+    error::warning::Warning,
+    error::Error,
 };
-pub use crate::document::envelope::{Envelope, ErrorBody};
-pub use crate::document::outcome::Outcome;
-pub use crate::document::output::Output;
-pub use crate::error::warning::Warning;
-pub use crate::error::Error;
-pub use crate::run::runner::Runner;
-pub use crate::run::text::Mode;
-pub use crate::run::warnings::warn;
-#[cfg(feature = "tooling")]
-#[cfg_attr(docsrs, doc(cfg(feature = "tooling")))]
-pub use crate::tooling::{catalog, companion, lock, markdown, testing};
 
 pub mod registry {
     //! Every code enum linked into a program, what the derive records of each,
@@ -77,10 +97,14 @@ pub mod registry {
     //! when the exit codes differ, or when the code is retired in one enum and live
     //! in another (retired codes are never reused).
 
+    #[cfg(feature = "registry")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "registry")))]
     pub use crate::code::registry::{documented, duplicates, registered, Duplicate};
     pub use crate::code::{CodeKind, EnumInfo, ExitClass};
 }
 
+#[cfg(feature = "error")]
+#[cfg_attr(docsrs, doc(cfg(feature = "error")))]
 pub mod profile {
     //! Envelope profiles: the shape of the one document each outcome prints,
     //! chosen by the program.
@@ -131,6 +155,8 @@ pub mod profile {
     pub use crate::document::write::{RenderError, Rendered};
 }
 
+#[cfg(feature = "error")]
+#[cfg_attr(docsrs, doc(cfg(feature = "error")))]
 pub mod allowlist {
     //! The allowlist: untrusted JSON (a server's response body, say) projected
     //! onto named fields of checked shapes before any of it enters an error's

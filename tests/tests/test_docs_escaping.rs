@@ -5,7 +5,7 @@
 //! reference (`&#x202E;`) that a renderer would decode.
 
 use pulldown_cmark::{Event, Options, Parser};
-use sponson_codes::markdown::render_markdown;
+use sponson_codes::companion::markdown::render_markdown;
 use sponson_codes::{ErrorCode, ErrorCodes};
 
 // Doc attributes, not comments: a comment would hold `\u{202e}` as written.

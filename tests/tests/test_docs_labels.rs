@@ -8,7 +8,7 @@
 use std::ops::Range;
 
 use pulldown_cmark::{Event, Options, Parser, Tag};
-use sponson_codes::markdown::render_markdown;
+use sponson_codes::companion::markdown::render_markdown;
 use sponson_codes::{ErrorCode, ErrorCodes};
 
 const A: &str = include_str!("../explain/labels/a.md");

@@ -6,7 +6,7 @@
 //! said is still shown, as text.
 
 use pulldown_cmark::{Event, Options, Parser, Tag};
-use sponson_codes::markdown::render_markdown;
+use sponson_codes::companion::markdown::render_markdown;
 use sponson_codes::{ErrorCode, ErrorCodes};
 
 /// Failures with hostile links: [enum](javascript:alert(1)), <javascript:alert(1)>,

@@ -86,7 +86,8 @@ fn catalog_and_docs_carry_status_and_url() {
     assert_eq!(cli_usage["code"], "USAGE");
     assert!(cli_usage.get("http").is_none() && cli_usage.get("url").is_none());
 
-    let md = sponson_codes::markdown::render_markdown(&[Web::ENUM, Cli::ENUM], "make docs");
+    let md =
+        sponson_codes::companion::markdown::render_markdown(&[Web::ENUM, Cli::ENUM], "make docs");
     assert!(md.contains(
         "| [`LOCK_HELD`](https://example.com/errors#LOCK_HELD) | 3 | 409 | Another run holds the lock. |  |\n"
     ));

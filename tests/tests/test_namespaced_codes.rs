@@ -4,7 +4,7 @@
 
 use miette::Diagnostic;
 use sponson_codes::catalog::Catalog;
-use sponson_codes::lock::compare;
+use sponson_codes::companion::lock::compare;
 use sponson_codes::{code, Error, ErrorCode, ErrorCodes};
 use std::str::FromStr;
 
@@ -91,7 +91,7 @@ fn errors_and_miette_carry_the_code_and_its_url() {
 
 #[test]
 fn the_docs_link_each_code_to_its_explanation() {
-    let md = sponson_codes::markdown::render_markdown(&[Config::ENUM], "make docs");
+    let md = sponson_codes::companion::markdown::render_markdown(&[Config::ENUM], "make docs");
     // GitHub's slug of the heading drops `:`, so the anchor does too, and
     // the heading's own link and the table's are the same.
     assert!(
@@ -121,11 +121,11 @@ fn the_lock_records_and_matches_the_codes() {
         lock_json.contains(r#""code": "my_app::config::missing""#),
         "{lock_json}"
     );
-    let lock = Catalog::from_json(&lock_json).unwrap();
+    let lock = Catalog::read_lock(&lock_json).unwrap();
     let same = compare(&lock, &live);
     assert!(same.is_unchanged(), "{same}");
     // Without one of them, the lock tells the removal.
-    let fewer = Catalog::from_json(&lock_json.replace("my_app::config::bad-value", "my_app::gone"))
+    let fewer = Catalog::read_lock(&lock_json.replace("my_app::config::bad-value", "my_app::gone"))
         .unwrap();
     let report = compare(&fewer, &live);
     assert!(report.to_string().contains("my_app::gone"), "{report}");

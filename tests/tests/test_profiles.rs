@@ -312,7 +312,7 @@ fn every_layout_escapes_the_separators_line_splitters_cut_at() {
 #[test]
 fn the_lock_tells_a_shape_change_that_needs_a_version_bump() {
     use sponson_codes::catalog::Catalog;
-    use sponson_codes::lock::compare;
+    use sponson_codes::companion::lock::compare;
     use sponson_codes::profile::Layout;
 
     let lock_json = Catalog::from_enums(&[])
@@ -320,7 +320,7 @@ fn the_lock_tells_a_shape_change_that_needs_a_version_bump() {
         .to_lock_json();
     assert!(lock_json.contains("\"profile\": \"noggin\""));
     assert!(lock_json.contains("\"version\": 3"));
-    let lock = Catalog::from_json(&lock_json).unwrap();
+    let lock = Catalog::read_lock(&lock_json).unwrap();
 
     let same = compare(&lock, &Catalog::from_enums(&[]).with_profile(&NOGGIN));
     assert!(same.is_unchanged(), "{same}");

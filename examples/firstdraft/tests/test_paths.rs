@@ -164,12 +164,11 @@ fn a_closed_stdout_ends_quietly_with_the_fallback_exit() {
 
 #[test]
 fn the_companion_prints_the_same_schema() {
-    let out = Command::new(env!("CARGO_BIN_EXE_firstdraft-codes"))
-        .arg("schema")
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let printed: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let companion =
+        sponson_codes::companion::Companion::new("firstdraft-example", "sponson-codes", ".");
+    let out = companion.run(["schema"]);
+    assert_eq!(out.exit, 0, "{}", out.stderr);
+    let printed: Value = serde_json::from_str(&out.stdout).unwrap();
     assert_eq!(
         printed,
         FIRSTDRAFT.schema(&sponson_codes::registry::documented())

@@ -159,12 +159,11 @@ fn text_mode_names_the_code_as_rustc_does() {
 
 #[test]
 fn the_companion_prints_the_same_schema() {
-    let out = Command::new(env!("CARGO_BIN_EXE_noggin-codes"))
-        .arg("schema")
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let printed: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let companion =
+        sponson_codes::companion::Companion::new("noggin-example", "sponson-codes", ".");
+    let out = companion.run(["schema"]);
+    assert_eq!(out.exit, 0, "{}", out.stderr);
+    let printed: Value = serde_json::from_str(&out.stdout).unwrap();
     assert_eq!(printed["title"], "One outcome in the `noggin` envelope");
     assert_eq!(
         printed["$defs"]["code"]["enum"],

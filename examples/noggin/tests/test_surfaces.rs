@@ -126,8 +126,17 @@ fn a_panic_is_one_document_on_every_surface() {
 
 #[test]
 fn the_companion_speaks_noggins_envelope_too() {
-    let companion = env!("CARGO_BIN_EXE_noggin-codes");
-    let list = run(companion, &["list", "--json"]);
+    let companion =
+        sponson_codes::companion::Companion::new("noggin-example", "sponson-codes", ".");
+    let run = |_: &str, args: &[&str]| {
+        let out = companion.run(args.iter().copied());
+        Run {
+            stdout: out.stdout,
+            stderr: out.stderr,
+            exit: out.exit,
+        }
+    };
+    let list = run("", &["list", "--json"]);
     assert_eq!(list.exit, 0);
     let doc = NOGGIN.read::<Value, Value>(document(&list)).unwrap();
     assert_eq!(doc.command.as_deref(), Some("list"));
@@ -141,7 +150,7 @@ fn the_companion_speaks_noggins_envelope_too() {
         ),
         (&["--bogus", "--json"][..], "USAGE", 2),
     ] {
-        let failed = run(companion, args);
+        let failed = run("", args);
         assert_eq!(failed.exit, exit, "{args:?}");
         let doc = NOGGIN.read::<Value, Value>(document(&failed)).unwrap();
         assert_eq!(doc.exit_code, Some(exit));

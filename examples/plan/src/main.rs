@@ -7,6 +7,8 @@ use plan_example::{commands, Code};
 use sponson_codes::{Mode, Runner};
 
 fn main() -> ExitCode {
+    // `SPONSON_CODES_CATALOG=1` hands the codes to the companion.
+    sponson_codes::catalog::export_if_requested();
     let cli = match sponson_codes::clap::parse::<Cli, Code>() {
         Ok(cli) => cli,
         Err(exit) => return exit,

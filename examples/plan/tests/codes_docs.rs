@@ -1,5 +1,7 @@
 //! Fails when `docs/errors.md` or `docs/errors.lock.json` no longer match the
-//! codes; run with `SPONSON_CODES_BLESS=1` to rewrite them.
+//! codes; run with `SPONSON_CODES_BLESS=1` to rewrite them. CI checks the
+//! same files with the installed companion, from the workspace's root, as the
+//! regenerate commands say.
 
 use plan_example as _;
 
@@ -7,7 +9,7 @@ use plan_example as _;
 fn error_docs_are_fresh() {
     sponson_codes::testing::assert_docs_fresh(
         "docs/errors.md",
-        "cargo run -p plan-example --bin plan-codes -- docs",
+        "sponson-codes docs --bin target/debug/plan --out examples/plan/docs/errors.md",
     );
 }
 
@@ -15,6 +17,6 @@ fn error_docs_are_fresh() {
 fn error_lock_is_fresh() {
     sponson_codes::testing::assert_lock_fresh(
         "docs/errors.lock.json",
-        "cargo run -p plan-example --bin plan-codes -- lock",
+        "sponson-codes lock --bin target/debug/plan --out examples/plan/docs/errors.lock.json",
     );
 }

@@ -157,7 +157,26 @@ fn parse_impl(input: ParseStream) -> syn::Result<Impl> {
         fns: Vec::new(),
         types: Vec::new(),
     };
+    impl_items(&body, &mut out)?;
+    Ok(out)
+}
+
+/// The items of an impl block, and of the runtime's item macros in it
+/// (`__sp::with_details! { fn write_details ... }`), whose items are the
+/// impl's own once expanded.
+fn impl_items(body: ParseStream, out: &mut Impl) -> syn::Result<()> {
     while !body.is_empty() {
+        let ahead = body.fork();
+        if ahead.call(syn::Path::parse_mod_style).is_ok() && ahead.peek(Token![!]) {
+            body.call(syn::Path::parse_mod_style)?;
+            body.parse::<Token![!]>()?;
+            let group: Group = body.parse()?;
+            syn::parse::Parser::parse2(
+                |inner: ParseStream| impl_items(inner, out),
+                group.stream(),
+            )?;
+            continue;
+        }
         body.call(syn::Attribute::parse_outer)?;
         let _: syn::Visibility = body.parse()?;
         if body.peek(Token![type]) {
@@ -175,7 +194,7 @@ fn parse_impl(input: ParseStream) -> syn::Result<Impl> {
             let _: syn::Type = body.parse()?;
             body.parse::<Token![=]>()?;
             out.consts
-                .push((name.to_string(), tokens_until_semi(&body)?));
+                .push((name.to_string(), tokens_until_semi(body)?));
         } else {
             let _: Option<Token![const]> = body.parse()?;
             body.parse::<Token![fn]>()?;
@@ -196,7 +215,7 @@ fn parse_impl(input: ParseStream) -> syn::Result<Impl> {
             out.fns.push((name.to_string(), block.stream()));
         }
     }
-    Ok(out)
+    Ok(())
 }
 
 /// Splits a token stream at its top-level commas.

@@ -104,7 +104,7 @@ pub(super) fn check_generated(
     if got != want {
         return Err(format!("impls {got:?}, expected {want:?}"));
     }
-    if items.macros.len() != 1 || items.macros[0].0 != "__sp :: inventory :: submit" {
+    if items.macros.len() != 1 || !items.macros[0].0.ends_with(":: __sponson_register") {
         return Err(format!("registration: {:?}", items.macros));
     }
 

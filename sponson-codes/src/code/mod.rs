@@ -1,12 +1,15 @@
 //! The code table: what one code promises, and the traits the derive implements.
 
+#[cfg(feature = "error")]
 pub(crate) mod details;
 mod fields;
 pub(crate) mod hash;
 mod macros;
+#[cfg(feature = "registry")]
 pub(crate) mod registry;
 pub(crate) mod warning;
 
+#[cfg(feature = "error")]
 pub use details::{Details, DetailsError};
 pub use warning::{CodeKind, WarningCode};
 
@@ -331,6 +334,7 @@ pub trait ErrorCode: sealed::ErrorCodeSealed + 'static {
     ///
     /// The derive implements this for variants with marked fields; nothing else
     /// of the value is ever serialized.
+    #[cfg(feature = "error")]
     fn write_details(&self, details: &mut Details) {
         let _ = details;
     }

@@ -1,6 +1,7 @@
 //! Warning codes: non-fatal findings with a code, a doc line and a hint, but
 //! no exit code. A warning never fails a run and never changes its exit code.
 
+#[cfg(feature = "error")]
 use crate::code::details::Details;
 use crate::code::{CodeInfo, EnumInfo};
 
@@ -89,6 +90,7 @@ pub trait WarningCode: 'static {
     }
 
     /// Writes the fields marked `#[code(detail)]`, and only those, into `details`.
+    #[cfg(feature = "error")]
     fn write_details(&self, details: &mut Details) {
         let _ = details;
     }

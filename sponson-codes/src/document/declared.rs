@@ -7,11 +7,13 @@
 use super::profile::{Profile, SPONSON};
 
 /// One profile declared with [`use_profile!`](crate::use_profile).
+#[cfg(feature = "registry")]
 #[derive(Debug)]
 pub struct Declaration {
     profile: &'static Profile,
 }
 
+#[cfg(feature = "registry")]
 impl Declaration {
     /// The declaration of `profile`; only `use_profile!` builds one.
     pub const fn new(profile: &'static Profile) -> Self {
@@ -19,6 +21,7 @@ impl Declaration {
     }
 }
 
+#[cfg(feature = "registry")]
 inventory::collect!(Declaration);
 
 /// The profile the program declared with [`use_profile!`](crate::use_profile),
@@ -41,10 +44,15 @@ pub fn declared() -> &'static Profile {
 /// assert!(sponson_codes::profile::all_declared().is_empty());
 /// ```
 pub fn all_declared() -> Vec<&'static Profile> {
+    #[cfg(feature = "registry")]
     let mut all: Vec<&'static Profile> = inventory::iter::<Declaration>
         .into_iter()
         .map(|d| d.profile)
         .collect();
+    // Without the registry, nothing is declared: every program prints
+    // Sponson's shape unless a runner is given another profile.
+    #[cfg(not(feature = "registry"))]
+    let mut all: Vec<&'static Profile> = Vec::new();
     all.sort_by_key(|p| p.name);
     all.dedup_by(|a, b| a == b);
     all
@@ -61,6 +69,8 @@ pub fn all_declared() -> Vec<&'static Profile> {
 /// ```
 /// sponson_codes::use_profile!(sponson_codes::profile::SPONSON);
 /// ```
+#[cfg(feature = "registry")]
+#[cfg_attr(docsrs, doc(cfg(feature = "registry")))]
 #[macro_export]
 macro_rules! use_profile {
     ($profile:expr) => {

@@ -160,6 +160,7 @@ impl Outcome {
         }
     }
 
+    #[cfg(feature = "runner")]
     /// The outcome of `command` whose body returned `result`, and the data
     /// back: the error's parts are moved in, not copied, and the data is
     /// serialized once, by reference.

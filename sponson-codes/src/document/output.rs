@@ -49,6 +49,7 @@ impl Default for Output {
 impl Output {
     /// The same output with a failure's document moved to stderr (where the
     /// document stays alone, so a diagnostic line is dropped).
+    #[cfg(feature = "runner")]
     pub(crate) fn failure_to_stderr(mut self) -> Self {
         if self.exit != 0 && !self.stdout.is_empty() {
             self.stderr = core::mem::take(&mut self.stdout);

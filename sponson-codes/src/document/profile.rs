@@ -525,6 +525,153 @@ impl Profile {
     }
 }
 
+/// The profile as data, and back: how the catalog hands the program's
+/// profile to the companion, which prints its own output in it.
+#[cfg(feature = "registry")]
+impl Profile {
+    /// What the catalog records of the profile: its name, version and
+    /// shape (which the lock keeps), and its whole definition.
+    pub(crate) fn record(&self) -> serde_json::Value {
+        let mut record = serde_json::Map::new();
+        record.insert("profile".into(), self.name.into());
+        if let Some(version) = self.version {
+            record.insert("version".into(), version.value.into());
+        }
+        record.insert("shape".into(), self.shape().into());
+        record.insert("definition".into(), self.definition());
+        serde_json::Value::Object(record)
+    }
+
+    /// Every member of the profile, as JSON.
+    pub(crate) fn definition(&self) -> serde_json::Value {
+        use serde_json::json;
+        let stream = |s: Stream| match s {
+            Stream::Stdout => "stdout",
+            Stream::Stderr => "stderr",
+        };
+        let status = match self.status {
+            Status::Bool { key } => json!({"bool": key}),
+            Status::Text { key, ok, error } => json!({"text": key, "ok": ok, "error": error}),
+            Status::Absent => json!(null),
+        };
+        let data = match self.data {
+            Data::Flatten(key) => json!({"flatten": key}),
+            Data::Nested(key) => json!({"nested": key}),
+        };
+        let success = match self.success {
+            Success::Envelope(s) => json!({"envelope": stream(s)}),
+            Success::Bare(s) => json!({"bare": stream(s)}),
+        };
+        json!({
+            "name": self.name,
+            "status": status,
+            "version": self.version.map(|v| json!({"key": v.key, "value": v.value})),
+            "command": self.command,
+            "data": data,
+            "error": {
+                "nest": self.error.nest,
+                "code": self.error.code,
+                "message": self.error.message,
+                "hint": self.error.hint,
+                "exit": self.error.exit,
+            },
+            "warnings": self.warnings,
+            "success": success,
+            "failure": stream(self.failure),
+            "layout": match self.layout {
+                Layout::Compact => "compact",
+                Layout::Pretty => "pretty",
+            },
+        })
+    }
+
+    /// The profile a [`definition`](Profile::definition) describes, checked
+    /// as [`assert_valid`](Profile::assert_valid) checks a `const`. Its
+    /// strings are leaked: a companion reads one profile per process.
+    #[cfg(feature = "companion")]
+    pub(crate) fn from_definition(value: &serde_json::Value) -> Result<&'static Profile, String> {
+        fn text(value: &serde_json::Value, key: &str) -> Result<&'static str, String> {
+            match value.get(key).and_then(serde_json::Value::as_str) {
+                Some(text) => Ok(Box::leak(text.to_owned().into_boxed_str())),
+                None => Err(format!("the profile's `{key}` must be a string")),
+            }
+        }
+        fn optional(value: &serde_json::Value, key: &str) -> Result<Option<&'static str>, String> {
+            match value.get(key) {
+                None | Some(serde_json::Value::Null) => Ok(None),
+                Some(_) => text(value, key).map(Some),
+            }
+        }
+        fn stream(text: &str) -> Result<Stream, String> {
+            match text {
+                "stdout" => Ok(Stream::Stdout),
+                "stderr" => Ok(Stream::Stderr),
+                other => Err(format!("unknown stream `{other}`")),
+            }
+        }
+        let status = match value.get("status") {
+            Some(status @ serde_json::Value::Object(map)) if map.contains_key("bool") => {
+                Status::Bool {
+                    key: text(status, "bool")?,
+                }
+            }
+            Some(status @ serde_json::Value::Object(_)) => Status::Text {
+                key: text(status, "text")?,
+                ok: text(status, "ok")?,
+                error: text(status, "error")?,
+            },
+            _ => Status::Absent,
+        };
+        let version = match value.get("version") {
+            Some(version @ serde_json::Value::Object(_)) => Some(Version {
+                key: text(version, "key")?,
+                value: version
+                    .get("value")
+                    .and_then(serde_json::Value::as_u64)
+                    .and_then(|v| u32::try_from(v).ok())
+                    .ok_or("the profile's version must be a number")?,
+            }),
+            _ => None,
+        };
+        let data = value.get("data").ok_or("the profile has no `data`")?;
+        let data = match optional(data, "flatten")? {
+            Some(key) => Data::Flatten(key),
+            None => Data::Nested(text(data, "nested")?),
+        };
+        let error = value.get("error").ok_or("the profile has no `error`")?;
+        let error = ErrorShape {
+            nest: optional(error, "nest")?,
+            code: text(error, "code")?,
+            message: text(error, "message")?,
+            hint: optional(error, "hint")?,
+            exit: optional(error, "exit")?,
+        };
+        let success = value.get("success").ok_or("the profile has no `success`")?;
+        let success = match optional(success, "envelope")? {
+            Some(s) => Success::Envelope(stream(s)?),
+            None => Success::Bare(stream(text(success, "bare")?)?),
+        };
+        let profile = Profile {
+            name: text(value, "name")?,
+            status,
+            version,
+            command: optional(value, "command")?,
+            data,
+            error,
+            warnings: optional(value, "warnings")?,
+            success,
+            failure: stream(text(value, "failure")?)?,
+            layout: match text(value, "layout")? {
+                "compact" => Layout::Compact,
+                "pretty" => Layout::Pretty,
+                other => return Err(format!("unknown layout `{other}`")),
+            },
+        };
+        profile.check()?;
+        Ok(Box::leak(Box::new(profile)))
+    }
+}
+
 const fn duplicate(key: &str) -> &'static str {
     // A const fn cannot format: name the common mistakes, else say it plainly.
     match key.as_bytes() {

@@ -442,6 +442,7 @@ impl<C: ErrorCode> Error<C> {
     /// hint (this error's, else the code's), the details and what was
     /// withheld.
     #[allow(clippy::type_complexity)]
+    #[cfg(feature = "runner")]
     pub(crate) fn into_parts(
         self,
     ) -> (

@@ -8,6 +8,9 @@
 //! restoring the old hook under it would make it print; the wrapper costs
 //! one thread-local read per panic.
 
+// Without a runner, only the axum layer catches panics, with part of this.
+#![cfg_attr(not(feature = "runner"), allow(dead_code))]
+
 use core::any::Any;
 use core::cell::Cell;
 use std::panic::{self, AssertUnwindSafe};

@@ -1,20 +1,19 @@
-//! The JSON catalog: every code of a program, versioned, for agents and tools.
+//! The catalog read back: the document a program writes with
+//! [`crate::catalog::to_json`], as Rust types, for the companion and the
+//! test helpers.
 //!
-//! The compatibility lock is a document of its own (see [`crate::lock`]): the
-//! contract only, without the prose. [`Catalog`] writes it and reads it back,
-//! and still reads a full catalog as a lock, as older versions committed one.
+//! The compatibility lock is a document of its own (see
+//! [`crate::companion::lock`]): the contract only, without the prose.
+//! [`Catalog`] writes it and reads it back, and still reads a full catalog
+//! as a lock, as older versions committed one.
 
 use core::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::code::{CodeKind, EnumInfo};
-
-/// The value of the catalog's `format` field.
-pub const CATALOG_FORMAT: &str = "sponson-codes/catalog";
-
-/// The catalog version this library writes, and the newest it reads.
-pub const CATALOG_VERSION: u32 = 1;
+use crate::catalog::{FORMAT, LIBRARY_VERSION, VERSION};
+use crate::code::{CodeFields, CodeInfo, CodeKind, EnumFields, EnumInfo, ExitClass};
+use crate::document::profile::Profile;
 
 /// Every code of a set of enums, as a versioned JSON document.
 ///
@@ -24,37 +23,47 @@ pub const CATALOG_VERSION: u32 = 1;
 /// ```
 /// use sponson_codes::catalog::Catalog;
 ///
-/// let catalog = Catalog::from_enums(&sponson_codes::registry::documented());
-/// let json = catalog.to_json();
-/// assert!(json.starts_with("{\n  \"format\": \"sponson-codes/catalog\",\n  \"version\": 1,"));
-/// assert_eq!(Catalog::from_json(&json).unwrap(), catalog);
+/// let json = sponson_codes::catalog::to_json();
+/// let catalog = Catalog::from_json(&json).unwrap();
+/// assert_eq!(catalog.version, 2);
+/// assert_eq!(catalog.to_json(), json);
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[non_exhaustive]
 pub struct Catalog {
-    /// [`CATALOG_FORMAT`], or [`LOCK_FORMAT`](crate::lock::LOCK_FORMAT)
-    /// for a lock read with [`Catalog::from_json`].
+    /// [`FORMAT`](crate::catalog::FORMAT), or
+    /// [`LOCK_FORMAT`](crate::companion::lock::LOCK_FORMAT) for a lock read
+    /// with [`Catalog::read_lock`].
     pub format: String,
-    /// The document's version, [`CATALOG_VERSION`] when written by this library.
+    /// The document's version, [`VERSION`](crate::catalog::VERSION) when
+    /// written by this library.
     pub version: u32,
+    /// The sponson-codes version that wrote the catalog (empty in a lock).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub library: String,
     /// Every enum, in the registry's order: by crate, then where it is
     /// declared (module path and name).
-    pub enums: Vec<CatalogEnum>,
+    pub enums: Vec<EnumEntry>,
     /// Every code of every enum, in enum order, then declaration order.
-    pub codes: Vec<CatalogCode>,
+    pub codes: Vec<CodeEntry>,
     /// The program's envelope profile, when it declares one with
     /// [`use_profile!`](crate::use_profile); absent means Sponson's shape.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub envelope: Option<CatalogEnvelope>,
+    pub envelope: Option<EnvelopeEntry>,
+    /// Every profile the program declared, when it declared several: a
+    /// conflict the companion's `check` reports.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub declared_profiles: Vec<String>,
 }
 
-/// The envelope a program prints: its profile's name, version and shape.
+/// The envelope a program prints: its profile's name, version and shape,
+/// and its whole definition.
 ///
-/// The lock records it so that `check` tells a shape change that needs a
-/// version bump.
+/// The lock records the first three so that `check` tells a shape change
+/// that needs a version bump.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[non_exhaustive]
-pub struct CatalogEnvelope {
+pub struct EnvelopeEntry {
     /// The profile's name.
     pub profile: String,
     /// The envelope version the program writes, if its profile has one.
@@ -62,15 +71,25 @@ pub struct CatalogEnvelope {
     pub version: Option<u32>,
     /// [`Profile::shape`](crate::profile::Profile::shape): the same text for the same shape.
     pub shape: String,
+    /// Every member of the profile, for the companion to print in it; absent
+    /// in a lock.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub definition: Option<serde_json::Value>,
 }
 
-impl CatalogEnvelope {
+impl EnvelopeEntry {
     /// The record of `profile`.
-    pub fn of(profile: &crate::profile::Profile) -> Self {
-        CatalogEnvelope {
-            profile: profile.name.to_owned(),
-            version: profile.version.map(|v| v.value),
-            shape: profile.shape(),
+    pub fn of(profile: &Profile) -> Self {
+        serde_json::from_value(profile.record()).expect("a profile's record reads back")
+    }
+
+    /// The profile the definition describes (its strings leaked: one per
+    /// process), or why not.
+    #[cfg(feature = "companion")]
+    pub(crate) fn profile(&self) -> Result<&'static Profile, String> {
+        match &self.definition {
+            Some(definition) => Profile::from_definition(definition),
+            None => Err("the catalog's envelope has no definition".to_owned()),
         }
     }
 }
@@ -78,7 +97,7 @@ impl CatalogEnvelope {
 /// One enum of a [`Catalog`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[non_exhaustive]
-pub struct CatalogEnum {
+pub struct EnumEntry {
     /// The package that declares the enum.
     #[serde(rename = "crate")]
     pub crate_name: String,
@@ -89,12 +108,18 @@ pub struct CatalogEnum {
     /// otherwise; absent when the two are the same.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub declared_path: Option<String>,
-    /// The enum's doc comment, `""` if none.
+    /// The enum's name.
     #[serde(default)]
-    pub doc: String,
+    pub name: String,
+    /// `module_path!()` where the enum is declared.
+    #[serde(default)]
+    pub module_path: String,
+    /// The enum's doc comment, `""` if none ([`EnumInfo::explain`]).
+    #[serde(default)]
+    pub explain: String,
     /// The declared exit classes; empty when none are declared.
     #[serde(default)]
-    pub exits: Vec<CatalogExit>,
+    pub exits: Vec<ExitEntry>,
     /// The fallback code (`""` for warnings, which have none).
     #[serde(default)]
     pub fallback: String,
@@ -104,6 +129,9 @@ pub struct CatalogEnum {
     /// Whether the enum is `#[non_exhaustive]`.
     #[serde(default)]
     pub non_exhaustive: bool,
+    /// Whether an unknown code is a deserialization error.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub deny_unknown: bool,
     /// `"warnings"` for warning codes; absent for error codes, so catalogs
     /// without warnings are unchanged.
     #[serde(default, skip_serializing_if = "is_errors")]
@@ -114,10 +142,10 @@ fn is_errors(kind: &String) -> bool {
     kind.is_empty() || kind == CodeKind::Errors.as_str()
 }
 
-/// One declared exit class of a [`CatalogEnum`].
+/// One declared exit class of an [`EnumEntry`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[non_exhaustive]
-pub struct CatalogExit {
+pub struct ExitEntry {
     /// The process exit code.
     pub exit: u8,
     /// What every code with this exit has in common.
@@ -127,7 +155,7 @@ pub struct CatalogExit {
 /// One code of a [`Catalog`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[non_exhaustive]
-pub struct CatalogCode {
+pub struct CodeEntry {
     /// The stable code string.
     pub code: String,
     /// The process exit code.
@@ -142,11 +170,11 @@ pub struct CatalogCode {
     #[serde(default)]
     pub explain: String,
     /// The path users import the enum that declares the code by (see
-    /// [`CatalogEnum::path`]).
+    /// [`EnumEntry::path`]).
     #[serde(rename = "enum")]
     pub enum_path: String,
     /// Where that enum is declared, when its path says otherwise (see
-    /// [`CatalogEnum::declared_path`]); the lock identifies the enum by it.
+    /// [`EnumEntry::declared_path`]); the lock identifies the enum by it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub declared_path: Option<String>,
     /// The package that declares the enum.
@@ -178,21 +206,12 @@ fn is_false(value: &bool) -> bool {
     !*value
 }
 
-/// The profile declared with `use_profile!`, if any.
-fn declared_envelope() -> Option<CatalogEnvelope> {
-    if crate::profile::all_declared().is_empty() {
-        None
-    } else {
-        Some(CatalogEnvelope::of(crate::profile::declared()))
-    }
-}
-
 impl Catalog {
     /// The same catalog, recording `profile` as the program's envelope.
     ///
     /// ```
     /// use sponson_codes::catalog::Catalog;
-    /// use sponson_codes::lock::compare;
+    /// use sponson_codes::companion::lock::compare;
     /// use sponson_codes::profile::NOGGIN;
     ///
     /// let lock = Catalog::from_enums(&[]).with_profile(&NOGGIN);
@@ -202,108 +221,157 @@ impl Catalog {
     /// assert!(report.is_breaking()); // the shape changed, envelopeVersion did not
     /// ```
     #[must_use]
-    pub fn with_profile(mut self, profile: &crate::profile::Profile) -> Catalog {
-        self.envelope = Some(CatalogEnvelope::of(profile));
+    pub fn with_profile(mut self, profile: &Profile) -> Catalog {
+        self.envelope = Some(EnvelopeEntry::of(profile));
         self
     }
 
-    /// The catalog of `enums`, in the order given (the registry's order).
+    /// The catalog of `enums`, in the order given (the registry's order),
+    /// with the profile the program declared: what
+    /// [`catalog::to_json`](crate::catalog::to_json) writes, read back.
     pub fn from_enums(enums: &[&EnumInfo]) -> Catalog {
-        let mut catalog = Catalog {
-            format: CATALOG_FORMAT.to_owned(),
-            version: CATALOG_VERSION,
-            enums: Vec::new(),
-            codes: Vec::new(),
-            envelope: declared_envelope(),
+        let declared = crate::profile::all_declared();
+        let value = crate::catalog::value_of(enums, declared.first().copied(), &declared);
+        serde_json::from_value(value).expect("the catalog writer's document reads back")
+    }
+
+    /// The enums the catalog describes, as the derive records them, so that
+    /// everything that reads linked enums reads a catalog's too (their
+    /// strings are leaked: a companion reads one catalog per process).
+    pub fn enum_infos(&self) -> Vec<&'static EnumInfo> {
+        self.enums.iter().map(|e| self.enum_info(e)).collect()
+    }
+
+    fn enum_info(&self, e: &EnumEntry) -> &'static EnumInfo {
+        let leak = |text: &str| -> &'static str { Box::leak(text.to_owned().into_boxed_str()) };
+        let kind = match e.kind.as_str() {
+            "warnings" => CodeKind::Warnings,
+            _ => CodeKind::Errors,
         };
-        for e in enums {
-            let path = e.path();
-            let declared = e.declared_path();
-            let declared_path = (declared != path).then_some(declared);
-            catalog.enums.push(CatalogEnum {
-                crate_name: e.crate_name.to_owned(),
-                path: path.to_owned(),
-                declared_path: declared_path.clone(),
-                doc: e.explain.to_owned(),
-                exits: e
-                    .exits
-                    .iter()
-                    .map(|x| CatalogExit {
-                        exit: x.exit,
-                        meaning: x.meaning.to_owned(),
-                    })
-                    .collect(),
-                fallback: if e.is_warnings() {
-                    String::new()
-                } else {
-                    e.fallback_info().code.to_owned()
-                },
+        let codes: Vec<&CodeEntry> = self
+            .codes
+            .iter()
+            .filter(|c| c.enum_path == e.path && c.crate_name == e.crate_name)
+            .collect();
+        let table: Vec<CodeInfo> = codes
+            .iter()
+            .map(|c| {
+                CodeFields {
+                    code: leak(&c.code),
+                    exit: c.exit,
+                    doc: leak(&c.doc),
+                    hint: c.hint.as_deref().map(leak),
+                    explain: leak(&c.explain),
+                    variant: leak(&c.variant),
+                    usage: c.usage,
+                    retired: c.retired.as_deref().map(leak),
+                    http: c.http,
+                    url: c.url.as_deref().map(leak),
+                }
+                .build()
+            })
+            .collect();
+        let exits: Vec<ExitClass> = e
+            .exits
+            .iter()
+            .map(|x| ExitClass::__new(x.exit, leak(&x.meaning)))
+            .collect();
+        let fallback = codes.iter().position(|c| c.fallback).unwrap_or(0);
+        Box::leak(Box::new(
+            EnumFields {
+                name: leak(&e.name),
+                path: leak(&e.path),
+                module_path: leak(&e.module_path),
+                crate_name: leak(&e.crate_name),
+                explain: leak(&e.explain),
+                exits: Box::leak(exits.into_boxed_slice()),
+                table: Box::leak(table.into_boxed_slice()),
+                fallback,
                 public: e.public,
                 non_exhaustive: e.non_exhaustive,
-                kind: if e.is_warnings() {
-                    e.kind.as_str().to_owned()
-                } else {
-                    String::new()
-                },
-            });
-            for (index, c) in e.table.iter().enumerate() {
-                catalog.codes.push(CatalogCode {
-                    code: c.code.to_owned(),
-                    exit: c.exit,
-                    doc: c.doc.to_owned(),
-                    hint: c.hint.map(str::to_owned),
-                    explain: c.explain.to_owned(),
-                    enum_path: path.to_owned(),
-                    declared_path: declared_path.clone(),
-                    crate_name: e.crate_name.to_owned(),
-                    variant: c.variant.to_owned(),
-                    fallback: !e.is_warnings() && index == e.fallback,
-                    warning: e.is_warnings(),
-                    usage: c.usage,
-                    retired: c.retired.map(str::to_owned),
-                    http: c.http,
-                    url: c.url.map(str::to_owned),
-                });
+                deny_unknown: e.deny_unknown,
+                kind,
             }
+            .build(),
+        ))
+    }
+
+    /// The profile the program prints in, from the catalog's definition;
+    /// Sponson's when it declares none.
+    #[cfg(feature = "companion")]
+    pub(crate) fn profile(&self) -> Result<&'static Profile, String> {
+        match &self.envelope {
+            Some(envelope) => envelope.profile(),
+            None => Ok(&crate::profile::SPONSON),
         }
-        catalog
     }
 
     /// The catalog as pretty-printed JSON with a final newline, the same
     /// bytes for the same codes.
     pub fn to_json(&self) -> String {
-        let mut json = serde_json::to_string_pretty(self)
+        // Through a `Value`, whose members are sorted, as the program's
+        // own writer sorts them: the same bytes from either side.
+        let value = serde_json::to_value(self).expect("a catalog holds only JSON values");
+        let mut json = serde_json::to_string_pretty(&value)
             .expect("a catalog holds only strings, numbers and booleans");
         json.push('\n');
         json
     }
 
-    /// Reads a catalog, or a lock written by [`Catalog::to_lock_json`] (its
-    /// prose empty), checking the format and version first so that a wrong
-    /// file gets a clear error rather than a missing-field one.
+    /// Reads a catalog a program wrote, checking the format and version
+    /// first, so that a wrong file gets a clear error rather than a
+    /// missing-member one, and a catalog of another version says which
+    /// sponson-codes wrote it and which companion reads it.
     ///
     /// ```
-    /// let err = sponson_codes::catalog::Catalog::from_json(r#"{"format": "sponson-codes/catalog", "version": 9}"#)
-    ///     .unwrap_err();
+    /// let err = sponson_codes::catalog::Catalog::from_json(
+    ///     r#"{"format": "sponson-codes/catalog", "version": 9, "library": "3.1.0"}"#,
+    /// )
+    /// .unwrap_err();
     /// assert!(err.to_string().contains("version 9"));
+    /// assert!(err.to_string().contains("cargo install sponson-codes --version 3.1.0 --features companion"));
     /// ```
-    pub fn from_json(json: &str) -> Result<Catalog, CatalogError> {
+    pub fn from_json(json: &str) -> Result<Catalog, ReadError> {
         let value: serde_json::Value =
-            serde_json::from_str(json).map_err(|e| CatalogError::Json(e.to_string()))?;
-        let lock = match value.get("format").and_then(|f| f.as_str()) {
-            Some(CATALOG_FORMAT) => false,
-            Some(crate::tooling::lock::LOCK_FORMAT) => true,
-            _ => return Err(CatalogError::NotACatalog),
-        };
+            serde_json::from_str(json).map_err(|e| ReadError::Json(e.to_string()))?;
+        match value.get("format").and_then(|f| f.as_str()) {
+            Some(FORMAT) => {}
+            _ => return Err(ReadError::NotACatalog),
+        }
         match value.get("version").and_then(|v| v.as_u64()) {
-            Some(v) if v == u64::from(CATALOG_VERSION) => {}
-            Some(v) => return Err(CatalogError::Version(v)),
-            None => return Err(CatalogError::NotACatalog),
+            Some(v) if v == u64::from(VERSION) => {}
+            Some(found) => {
+                let library = value
+                    .get("library")
+                    .and_then(|l| l.as_str())
+                    .map(str::to_owned);
+                return Err(ReadError::Version { found, library });
+            }
+            None => return Err(ReadError::NotACatalog),
         }
-        if lock {
-            return Catalog::from_lock_value(value);
+        serde_json::from_value(value).map_err(|e| ReadError::Json(e.to_string()))
+    }
+
+    /// Reads a committed lock: a lock file written by
+    /// [`Catalog::to_lock_json`] (its prose empty), or a full catalog of
+    /// any version this library wrote, as older versions committed one.
+    pub fn read_lock(json: &str) -> Result<Catalog, ReadError> {
+        let value: serde_json::Value =
+            serde_json::from_str(json).map_err(|e| ReadError::Json(e.to_string()))?;
+        let version = value.get("version").and_then(|v| v.as_u64());
+        match (value.get("format").and_then(|f| f.as_str()), version) {
+            (Some(crate::tooling::lock::LOCK_FORMAT), Some(1)) => Catalog::from_lock_value(value),
+            (Some(FORMAT), Some(1..=2)) => {
+                serde_json::from_value(value).map_err(|e| ReadError::Json(e.to_string()))
+            }
+            (Some(crate::tooling::lock::LOCK_FORMAT | FORMAT), Some(found)) => {
+                Err(ReadError::Version {
+                    found,
+                    library: None,
+                })
+            }
+            _ => Err(ReadError::NotACatalog),
         }
-        serde_json::from_value(value).map_err(|e| CatalogError::Json(e.to_string()))
     }
 
     /// The entries for `code`: one per enum that declares it.
@@ -314,7 +382,7 @@ impl Catalog {
     /// let catalog = Catalog::from_enums(&sponson_codes::registry::documented());
     /// assert_eq!(catalog.find("NO_SUCH_CODE").count(), 0);
     /// ```
-    pub fn find<'a>(&'a self, code: &'a str) -> impl Iterator<Item = &'a CatalogCode> + 'a {
+    pub fn find<'a>(&'a self, code: &'a str) -> impl Iterator<Item = &'a CodeEntry> + 'a {
         self.codes.iter().filter(move |c| c.code == code)
     }
 }
@@ -322,34 +390,49 @@ impl Catalog {
 /// Why a document could not be read as a [`Catalog`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
-pub enum CatalogError {
-    /// The document is not valid JSON, or a field has the wrong type.
+pub enum ReadError {
+    /// The document is not valid JSON, or a member has the wrong type.
     Json(String),
     /// The document has neither `"format": "sponson-codes/catalog"` nor
     /// `"format": "sponson-codes/lock"`, or no `version`.
     NotACatalog,
-    /// The document's version is not one this library reads.
-    Version(u64),
+    /// The document's version is not the one this library reads.
+    Version {
+        /// The version found.
+        found: u64,
+        /// The sponson-codes version that wrote it, when the document says.
+        library: Option<String>,
+    },
 }
 
-impl fmt::Display for CatalogError {
+impl fmt::Display for ReadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            CatalogError::Json(e) => write!(f, "the catalog is not valid: {e}"),
-            CatalogError::NotACatalog => write!(
+            ReadError::Json(e) => write!(f, "the catalog is not valid: {e}"),
+            ReadError::NotACatalog => write!(
                 f,
-                "not a code catalog: expected `\"format\": \"{CATALOG_FORMAT}\"` (or `\"{}\"` for a lock) and a `version`",
+                "not a code catalog: expected `\"format\": \"{FORMAT}\"` (or `\"{}\"` for a lock) and a `version`",
                 crate::tooling::lock::LOCK_FORMAT
             ),
-            CatalogError::Version(v) => write!(
-                f,
-                "catalog version {v} is not supported (this sponson-codes reads version {CATALOG_VERSION}); upgrade sponson-codes or regenerate the file"
-            ),
+            ReadError::Version { found, library } => {
+                let writer = match library {
+                    Some(library) => format!("written by sponson-codes {library}"),
+                    None => "written by another sponson-codes".to_owned(),
+                };
+                let install = match library {
+                    Some(library) => format!("cargo install sponson-codes --version {library} --features companion"),
+                    None => "the companion of the sponson-codes version the program uses".to_owned(),
+                };
+                write!(
+                    f,
+                    "the catalog is version {found} ({writer}); this companion, sponson-codes {LIBRARY_VERSION}, reads version {VERSION}: install {install}, or build the program with sponson-codes {LIBRARY_VERSION}"
+                )
+            }
         }
     }
 }
 
-impl std::error::Error for CatalogError {}
+impl std::error::Error for ReadError {}
 
 #[cfg(test)]
 mod tests {
@@ -413,6 +496,49 @@ mod tests {
     }
 
     #[test]
+    fn the_writer_and_the_reader_agree_member_for_member() {
+        let written = crate::catalog::value_of(&[&E], Some(&crate::profile::NOGGIN), &[]);
+        let read: Catalog = serde_json::from_value(written.clone()).unwrap();
+        assert_eq!(serde_json::to_value(&read).unwrap(), written);
+        // The enums read back are the enums written.
+        assert_eq!(read.enum_infos(), [&E]);
+        assert_eq!(
+            read.envelope.unwrap().definition.unwrap(),
+            crate::profile::NOGGIN.definition()
+        );
+    }
+
+    #[test]
+    fn a_catalog_of_another_version_names_both_versions_and_what_to_install() {
+        for (found, library, words) in [
+            (
+                3,
+                Some("0.9.0"),
+                "cargo install sponson-codes --version 0.9.0 --features companion",
+            ),
+            (
+                1,
+                None,
+                "the companion of the sponson-codes version the program uses",
+            ),
+        ] {
+            let mut json = serde_json::json!({"format": "sponson-codes/catalog", "version": found});
+            if let Some(library) = library {
+                json["library"] = library.into();
+            }
+            let err = Catalog::from_json(&json.to_string())
+                .unwrap_err()
+                .to_string();
+            assert!(
+                err.contains(&format!("the catalog is version {found}")),
+                "{err}"
+            );
+            assert!(err.contains(&format!("reads version {VERSION}")), "{err}");
+            assert!(err.contains(words), "{err}");
+        }
+    }
+
+    #[test]
     fn unknown_fields_are_ignored_and_wrong_files_are_named() {
         let mut value = serde_json::to_value(Catalog::from_enums(&[&E])).unwrap();
         value["extra"] = serde_json::json!(true);
@@ -420,11 +546,14 @@ mod tests {
         assert!(Catalog::from_json(&value.to_string()).is_ok());
         assert_eq!(
             Catalog::from_json("{}").unwrap_err(),
-            CatalogError::NotACatalog
+            ReadError::NotACatalog
         );
         assert_eq!(
-            Catalog::from_json(r#"{"format":"sponson-codes/catalog","version":2}"#).unwrap_err(),
-            CatalogError::Version(2)
+            Catalog::from_json(r#"{"format":"sponson-codes/catalog","version":1}"#).unwrap_err(),
+            ReadError::Version {
+                found: 1,
+                library: None
+            }
         );
         let err = Catalog::from_json("{").unwrap_err().to_string();
         assert!(err.starts_with("the catalog is not valid"), "{err}");

@@ -22,12 +22,13 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
-use crate::tooling::catalog::{
-    Catalog, CatalogCode, CatalogEnvelope, CatalogError, CATALOG_VERSION,
-};
+use crate::tooling::catalog::{Catalog, CodeEntry, EnvelopeEntry, ReadError};
 
 /// The value of a lock file's `format` field.
 pub const LOCK_FORMAT: &str = "sponson-codes/lock";
+
+/// The lock file's version: its own, apart from the catalog's.
+pub const LOCK_VERSION: u32 = 1;
 
 /// The lock file: the contract of every code, nothing else.
 #[derive(Serialize, Deserialize)]
@@ -35,8 +36,17 @@ struct LockFile {
     format: String,
     version: u32,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    envelope: Option<CatalogEnvelope>,
+    envelope: Option<LockEnvelope>,
     codes: Vec<LockCode>,
+}
+
+/// What the lock keeps of the profile: its name, version and shape.
+#[derive(Serialize, Deserialize)]
+struct LockEnvelope {
+    profile: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    version: Option<u32>,
+    shape: String,
 }
 
 /// One code's contract: what a caller or a Rust consumer can break on.
@@ -69,7 +79,7 @@ impl Catalog {
     /// retired or a warning, HTTP status), so the same bytes for the same
     /// contract whatever the prose says.
     ///
-    /// [`Catalog::from_json`] reads it back, with empty prose.
+    /// [`Catalog::read_lock`] reads it back, with empty prose.
     ///
     /// ```
     /// use sponson_codes::catalog::Catalog;
@@ -77,13 +87,17 @@ impl Catalog {
     /// let live = Catalog::from_enums(&sponson_codes::registry::documented());
     /// let lock = live.to_lock_json();
     /// assert!(lock.starts_with("{\n  \"format\": \"sponson-codes/lock\",\n  \"version\": 1,"));
-    /// assert!(sponson_codes::lock::compare(&Catalog::from_json(&lock).unwrap(), &live).is_unchanged());
+    /// assert!(sponson_codes::companion::lock::compare(&Catalog::read_lock(&lock).unwrap(), &live).is_unchanged());
     /// ```
     pub fn to_lock_json(&self) -> String {
         let lock = LockFile {
             format: LOCK_FORMAT.to_owned(),
-            version: CATALOG_VERSION,
-            envelope: self.envelope.clone(),
+            version: LOCK_VERSION,
+            envelope: self.envelope.as_ref().map(|e| LockEnvelope {
+                profile: e.profile.clone(),
+                version: e.version,
+                shape: e.shape.clone(),
+            }),
             codes: self
                 .codes
                 .iter()
@@ -106,13 +120,13 @@ impl Catalog {
     }
 
     /// A lock file read as a catalog whose prose is empty.
-    pub(crate) fn from_lock_value(value: serde_json::Value) -> Result<Catalog, CatalogError> {
+    pub(crate) fn from_lock_value(value: serde_json::Value) -> Result<Catalog, ReadError> {
         let lock: LockFile =
-            serde_json::from_value(value).map_err(|e| CatalogError::Json(e.to_string()))?;
+            serde_json::from_value(value).map_err(|e| ReadError::Json(e.to_string()))?;
         let codes = lock
             .codes
             .into_iter()
-            .map(|c| CatalogCode {
+            .map(|c| CodeEntry {
                 code: c.code,
                 exit: c.exit,
                 doc: String::new(),
@@ -135,7 +149,14 @@ impl Catalog {
             version: lock.version,
             enums: Vec::new(),
             codes,
-            envelope: lock.envelope,
+            envelope: lock.envelope.map(|e| EnvelopeEntry {
+                profile: e.profile,
+                version: e.version,
+                shape: e.shape,
+                definition: None,
+            }),
+            library: String::new(),
+            declared_profiles: Vec::new(),
         })
     }
 }
@@ -365,7 +386,7 @@ impl fmt::Display for Compatibility {
 ///
 /// ```
 /// use sponson_codes::catalog::Catalog;
-/// use sponson_codes::lock::compare;
+/// use sponson_codes::companion::lock::compare;
 ///
 /// let live = Catalog::from_enums(&sponson_codes::registry::documented());
 /// let report = compare(&live, &live);
@@ -377,7 +398,7 @@ pub fn compare(lock: &Catalog, live: &Catalog) -> Compatibility {
     let mut renamed_to = BTreeSet::new();
     // Indexed once: looking each locked code up in the live list made a
     // check of 10,000 codes quadratic (seconds).
-    let mut live_by_code: BTreeMap<&str, Vec<&CatalogCode>> = BTreeMap::new();
+    let mut live_by_code: BTreeMap<&str, Vec<&CodeEntry>> = BTreeMap::new();
     // The lock names enums by where they are declared; messages name them
     // by the path users know when the enum is still there.
     let mut paths: BTreeMap<&str, &str> = BTreeMap::new();
@@ -388,12 +409,12 @@ pub fn compare(lock: &Catalog, live: &Catalog) -> Compatibility {
             .push(code);
         paths.insert(declared(code), code.enum_path.as_str());
     }
-    let shown = |old: &CatalogCode| -> String {
+    let shown = |old: &CodeEntry| -> String {
         let path = declared(old);
         paths.get(path).copied().unwrap_or(path).to_owned()
     };
     for old in &lock.codes {
-        let now: &[&CatalogCode] = live_by_code
+        let now: &[&CodeEntry] = live_by_code
             .get(old.code.as_str())
             .map_or(&[], Vec::as_slice);
         if now.is_empty() {
@@ -476,7 +497,7 @@ fn envelope_change(lock: &Catalog, live: &Catalog) -> Option<Change> {
     let record = |c: &Catalog| {
         c.envelope
             .clone()
-            .unwrap_or_else(|| CatalogEnvelope::of(&crate::profile::SPONSON))
+            .unwrap_or_else(|| EnvelopeEntry::of(&crate::profile::SPONSON))
     };
     let (old, new) = (record(lock), record(live));
     if old.version != new.version {
@@ -503,13 +524,13 @@ fn envelope_change(lock: &Catalog, live: &Catalog) -> Option<Change> {
 }
 
 /// Where the enum of `code` is declared: what the lock names it by.
-fn declared(code: &CatalogCode) -> &str {
+fn declared(code: &CodeEntry) -> &str {
     code.declared_path.as_deref().unwrap_or(&code.enum_path)
 }
 
 /// A status the lock recorded must stay; a status given for the first time
 /// is only news. A code without a status answers 400 (usage) or 500.
-fn changed_http(old: &CatalogCode, new: &CatalogCode) -> Option<Change> {
+fn changed_http(old: &CodeEntry, new: &CodeEntry) -> Option<Change> {
     let to = new.http.unwrap_or(if new.usage { 400 } else { 500 });
     let from = match old.http {
         Some(from) if from != to => Some(from),
@@ -685,12 +706,12 @@ warning: public enum `m::Code` is not `#[non_exhaustive]`: adding a code breaks 
     #[test]
     fn a_lock_reads_back_as_the_contract() {
         let live = catalog(&enum_of(LOCKED, true));
-        let lock = Catalog::from_json(&live.to_lock_json()).unwrap();
+        let lock = Catalog::read_lock(&live.to_lock_json()).unwrap();
         assert!(compare(&lock, &live).is_unchanged());
         assert_eq!(lock.to_lock_json(), live.to_lock_json());
         assert_eq!(lock.codes[4].retired.as_deref(), Some(""));
         // A full catalog is still read as a lock, as older versions wrote it.
-        let old = Catalog::from_json(&live.to_json()).unwrap();
+        let old = Catalog::read_lock(&live.to_json()).unwrap();
         assert!(compare(&old, &live).is_unchanged());
     }
 
@@ -744,7 +765,7 @@ warning: public enum `m::Code` is not `#[non_exhaustive]`: adding a code breaks 
         let same = compare(&lock, &lock);
         assert!(same.is_unchanged());
         // The status is part of the lock file, and read back from it.
-        let file = Catalog::from_json(&lock.to_lock_json()).unwrap();
+        let file = Catalog::read_lock(&lock.to_lock_json()).unwrap();
         assert!(lock.to_lock_json().contains("\"http\": 409"));
         assert!(compare(&file, &lock).is_unchanged());
     }
@@ -761,18 +782,18 @@ warning: public enum `m::Code` is not `#[non_exhaustive]`: adding a code breaks 
         // ...and the lock names it by where it is declared, so its bytes do not change.
         assert_eq!(imported.to_lock_json(), declared.to_lock_json());
         assert!(!imported.to_lock_json().contains("app::Code"));
-        let lock = Catalog::from_json(&declared.to_lock_json()).unwrap();
+        let lock = Catalog::read_lock(&declared.to_lock_json()).unwrap();
         let report = compare(&lock, &imported);
         assert!(report.is_unchanged(), "{report}");
         // A full catalog used as the lock keeps both paths.
-        let full = Catalog::from_json(&imported.to_json()).unwrap();
+        let full = Catalog::read_lock(&imported.to_json()).unwrap();
         assert_eq!(full, imported);
         assert!(compare(&full, &imported).is_unchanged());
     }
 
     #[test]
     fn changes_against_a_lock_name_the_path_users_import_by() {
-        let lock = Catalog::from_json(&catalog(&enum_of(LOCKED, true)).to_lock_json()).unwrap();
+        let lock = Catalog::read_lock(&catalog(&enum_of(LOCKED, true)).to_lock_json()).unwrap();
         let live = catalog(&enum_at(LIVE, "app::Code", "m"));
         let text = compare(&lock, &live).to_string();
         // The rename is still told by the variant of the same declared enum.
@@ -792,7 +813,7 @@ warning: public enum `m::Code` is not `#[non_exhaustive]`: adding a code breaks 
     fn moving_an_enum_to_another_module_is_not_breaking() {
         let before = catalog(&enum_of(LOCKED, true));
         let moved = catalog(&enum_at(LOCKED, "m::Code", "m::errors"));
-        let lock = Catalog::from_json(&before.to_lock_json()).unwrap();
+        let lock = Catalog::read_lock(&before.to_lock_json()).unwrap();
         let report = compare(&lock, &moved);
         assert!(!report.is_breaking(), "{report}");
         assert!(report.is_unchanged(), "{report}");

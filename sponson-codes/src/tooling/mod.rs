@@ -1,8 +1,13 @@
-//! The tooling around a program's codes (cargo feature `tooling`): the JSON
-//! catalog and its lock, markdown docs, the stale-file checks for tests, and
-//! the companion binary that runs them all.
+//! The tooling around a program's codes: reading catalogs, the lock,
+//! markdown docs, the stale-file checks for tests (cargo feature
+//! `testing`), and the companion that runs them all (feature `companion`).
+//! None of it is compiled into a program that does not ask for it.
+
+// Without the companion, what only it uses of the lock and the markdown is idle.
+#![cfg_attr(not(feature = "companion"), allow(dead_code))]
 
 pub mod catalog;
+#[cfg(feature = "companion")]
 pub mod companion;
 pub(crate) mod diff;
 pub(crate) mod files;

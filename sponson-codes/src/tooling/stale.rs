@@ -71,7 +71,7 @@ impl LockState {
                 if utf16 { " (it starts with a UTF-16 byte order mark)" } else { "" }
             )
         })?;
-        let old = Catalog::from_json(text).map_err(|e| {
+        let old = Catalog::read_lock(text).map_err(|e| {
             let mut message = format!("cannot read the lock file `{shown}`: {e}");
             // A BOM is the usual reason; say so.
             if text.starts_with('\u{feff}') {

@@ -79,7 +79,7 @@ pub(crate) fn lock(
     check: bool,
 ) -> Result<Reply, Failure> {
     let target = Target::new(companion, "lock", out, companion.lock_path);
-    let live = Catalog::from_enums(enums);
+    let live = companion.catalog(enums);
     if !check {
         let json = live.to_lock_json();
         return generated_file(&target, &json, false, CompanionCode::LockStale, "lock");
@@ -155,8 +155,8 @@ fn generated_file(
 }
 
 /// `list`.
-pub(crate) fn list(enums: &[&'static EnumInfo]) -> Reply {
-    let catalog = Catalog::from_enums(enums);
+pub(crate) fn list(companion: &Companion, enums: &[&'static EnumInfo]) -> Reply {
+    let catalog = companion.catalog(enums);
     Reply {
         text: text::list(&catalog),
         data: serde_json::to_value(&catalog).unwrap_or(Value::Null),
@@ -165,8 +165,8 @@ pub(crate) fn list(enums: &[&'static EnumInfo]) -> Reply {
 }
 
 /// `schema`: the JSON Schema of the program's envelope in its profile.
-pub(crate) fn schema(enums: &[&'static EnumInfo]) -> Reply {
-    let profile = crate::profile::declared();
+pub(crate) fn schema(companion: &Companion, enums: &[&'static EnumInfo]) -> Reply {
+    let profile = companion.profile();
     let schema = profile.schema(enums);
     let mut text = serde_json::to_string_pretty(&schema).unwrap_or_default();
     text.push('\n');
@@ -179,11 +179,12 @@ pub(crate) fn schema(enums: &[&'static EnumInfo]) -> Reply {
 
 /// `explain CODE`; rendered for a terminal too when `screen` gives its style.
 pub(crate) fn explain(
+    companion: &Companion,
     enums: &[&'static EnumInfo],
     code: &str,
     screen: Option<Style>,
 ) -> Result<Reply, Failure> {
-    let catalog = Catalog::from_enums(enums);
+    let catalog = companion.catalog(enums);
     // `e0499` and `0499` name `E0499` when nothing else matches.
     let code = match text::resolve(&catalog, code) {
         Ok(found) => found,
@@ -248,9 +249,8 @@ pub(crate) fn check(
         )
         .with_detail("duplicates", &lines));
     }
-    let profiles = crate::profile::all_declared();
-    if profiles.len() > 1 {
-        let names: Vec<&str> = profiles.iter().map(|p| p.name).collect();
+    let names = companion.declared_profiles();
+    if names.len() > 1 {
         return Err(Failure::new(
             CompanionCode::ProfileConflict,
             format!(
@@ -262,7 +262,7 @@ pub(crate) fn check(
         .with_detail("profiles", &names));
     }
     let target = Target::new(companion, "lock", lock, companion.lock_path);
-    let state = read_lock_state(&target, &Catalog::from_enums(enums))?;
+    let state = read_lock_state(&target, &companion.catalog(enums))?;
     let report = &state.report;
     if report.is_breaking() {
         return Err(breaking(&target, &state));

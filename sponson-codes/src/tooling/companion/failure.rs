@@ -94,15 +94,35 @@ pub enum CompanionCode {
     /// moved into place. An existing file is left as it was.
     #[code(exit = 1, doc = "A file could not be read or written.")]
     Io,
-    /// `docs` or `lock` found no code enum linked into the
-    /// companion binary: `companion_main!` names no crate that declares
-    /// codes. Nothing was written.
+    /// `docs` or `lock` found no code enum to document: no catalog was
+    /// given (`--bin`, `--catalog`), and none is linked into the companion
+    /// binary (`companion_main!` names no crate that declares codes).
+    /// Nothing was written.
     #[code(
         exit = 1,
-        doc = "No error code enum is linked into the companion binary.",
-        hint = "Name the crates that declare the codes in `companion_main!(my_app)`."
+        doc = "No error code enum is given or linked into the companion.",
+        hint = "Pass the program with --bin target/debug/my-app, or its catalog with --catalog FILE."
     )]
     NothingLinked,
+    /// The catalog given with `--catalog`, or printed by the program given
+    /// with `--bin`, is not a catalog this companion reads: not JSON, too
+    /// large, or of another version (the message says which sponson-codes
+    /// wrote it and which companion to install).
+    #[code(
+        exit = 1,
+        doc = "The program's catalog cannot be read.",
+        hint = "Install the companion of the sponson-codes version the program uses."
+    )]
+    CatalogInvalid,
+    /// The program given with `--bin` could not be run, failed, took too
+    /// long, or printed something else than its catalog: it does not call
+    /// `sponson_codes::catalog::export_if_requested()` first thing in `main`.
+    #[code(
+        exit = 1,
+        doc = "The program did not hand over its catalog.",
+        hint = "Call sponson_codes::catalog::export_if_requested() first thing in main."
+    )]
+    ProgramFailed,
     /// A bug in the companion itself; please report it.
     #[code(exit = 1, doc = "An unexpected error.", fallback)]
     Internal,

@@ -24,6 +24,7 @@ mod commands;
 mod failure;
 mod pager;
 mod similar;
+mod source;
 mod text;
 
 use std::ffi::OsString;
@@ -35,14 +36,17 @@ use serde_json::Value;
 use crate::code::EnumInfo;
 use crate::document::outcome::Outcome;
 use crate::document::output::Output;
+use crate::document::profile::Profile;
 use crate::error::panic::catch_panic;
 use crate::escape::{escape_line, escape_text};
 use crate::run::text::render_text;
+use crate::tooling::catalog::{Catalog, EnvelopeEntry};
 use crate::tooling::markdown::terminal::Style;
 
 use self::args::{Command, Invocation};
 use self::failure::Failure;
 pub use self::failure::{CompanionCode, CompanionWarning};
+pub use crate::tooling::{lock, markdown};
 
 /// Declares a companion binary's `main`: `sponson_codes::companion_main!(my_crate, other_crate);`.
 ///
@@ -80,6 +84,80 @@ macro_rules! companion_main {
     };
 }
 
+/// The companion as a program: what `sponson-codes` (`cargo install
+/// sponson-codes --features companion`) runs.
+///
+/// It reads the codes of the program given with `--bin PATH` (run with
+/// [`SPONSON_CODES_CATALOG`](crate::catalog::ENV_VAR) set, so that it hands
+/// over its catalog and exits), or of the catalog given with `--catalog
+/// FILE` (`-` for stdin), or else the enums linked into the binary running
+/// it; then runs the command line as [`Companion::main`] does. Files are
+/// relative to the working directory, the regenerate command it names is
+/// the one it was run with, and its own output is in the program's profile.
+///
+/// ```text
+/// sponson-codes docs --bin target/debug/my-app          # writes docs/errors.md
+/// sponson-codes lock --check --bin target/debug/my-app  # fails when the lock is stale
+/// sponson-codes explain LOCK_HELD --catalog errors.catalog.json
+/// ```
+pub fn main() -> ExitCode {
+    let mut args = std::env::args_os();
+    let program = args
+        .next()
+        .map(std::path::PathBuf::from)
+        .and_then(|path| {
+            path.file_name()
+                .map(|name| name.to_string_lossy().into_owned())
+        })
+        .unwrap_or_else(|| "sponson-codes".to_owned());
+    let args: Vec<OsString> = args.collect();
+    let json = args
+        .iter()
+        .take_while(|arg| *arg != "--")
+        .any(|arg| arg == "--json");
+    let refused = |failure: Failure| {
+        output(
+            &crate::profile::SPONSON,
+            "usage",
+            json,
+            Err(&failure),
+            Vec::new(),
+        )
+        .print()
+    };
+    let (source, args) = match source::take(args) {
+        Ok(taken) => taken,
+        Err(failure) => return refused(failure),
+    };
+    let catalog = match source.load() {
+        Ok(catalog) => catalog,
+        Err(failure) => return refused(failure),
+    };
+    let companion = match &catalog {
+        Some(catalog) => match Companion::reading(program, source.shown(), catalog) {
+            Ok(companion) => companion,
+            Err(why) => {
+                return refused(Failure::new(
+                    CompanionCode::CatalogInvalid,
+                    format!("the catalog's profile cannot be read: {why}"),
+                ))
+            }
+        },
+        None => Companion {
+            regenerate: Regenerate::Program {
+                program,
+                source: String::new(),
+            },
+            ..Companion::new("", "", ".")
+        },
+    };
+    let enums = match &catalog {
+        Some(catalog) => catalog.enum_infos(),
+        None => crate::code::registry::documented(),
+    };
+    companion.main_with(&enums, args)
+}
+
 /// The default path of the generated markdown, relative to the package.
 pub const DEFAULT_DOCS_PATH: &str = "docs/errors.md";
 
@@ -100,30 +178,123 @@ pub const DEFAULT_LOCK_PATH: &str = "docs/errors.lock.json";
 /// assert_eq!(out.exit, 0);
 /// assert!(out.stdout.starts_with(r#"{"ok":true,"command":"list","#));
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Companion {
-    package: &'static str,
-    bin: &'static str,
+    regenerate: Regenerate,
     manifest_dir: &'static str,
     docs_path: &'static str,
     lock_path: &'static str,
+    /// What a catalog said of the program's profile; `None`: the companion
+    /// documents the enums linked into it, and their profile.
+    read: Option<Read>,
+}
+
+/// What the companion keeps of a catalog besides its enums.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Read {
+    /// The profile the program prints in, which the companion speaks too.
+    profile: &'static Profile,
+    envelope: Option<EnvelopeEntry>,
+    declared: Vec<String>,
+}
+
+/// How the command that regenerates a file is written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Regenerate {
+    /// `cargo run -p <package> --bin <bin> -- <command>`: a companion built
+    /// in the workspace with [`companion_main!`](crate::companion_main).
+    Cargo {
+        package: &'static str,
+        bin: &'static str,
+    },
+    /// `<program> <command> <source>`: the installed companion, reading the
+    /// program's catalog the way it was told to (`--bin target/debug/app`).
+    Program { program: String, source: String },
 }
 
 impl Companion {
     /// The companion of binary `bin` in package `package`, whose directory is
-    /// `manifest_dir`; [`companion_main!`](crate::companion_main) fills these in.
+    /// `manifest_dir`, over the enums linked into it;
+    /// [`companion_main!`](crate::companion_main) fills these in.
     pub const fn new(
         package: &'static str,
         bin: &'static str,
         manifest_dir: &'static str,
     ) -> Companion {
         Companion {
-            package,
-            bin,
+            regenerate: Regenerate::Cargo { package, bin },
             manifest_dir,
             docs_path: DEFAULT_DOCS_PATH,
             lock_path: DEFAULT_LOCK_PATH,
+            read: None,
         }
+    }
+
+    /// The companion run as `program` over a catalog it read as `source`
+    /// says (`--bin target/debug/app`, `--catalog errors.json`): files are
+    /// relative to the working directory, and its own output is in the
+    /// catalog's profile.
+    fn reading(program: String, source: String, catalog: &Catalog) -> Result<Companion, String> {
+        Ok(Companion {
+            regenerate: Regenerate::Program { program, source },
+            manifest_dir: ".",
+            docs_path: DEFAULT_DOCS_PATH,
+            lock_path: DEFAULT_LOCK_PATH,
+            read: Some(Read {
+                profile: catalog.profile()?,
+                envelope: catalog.envelope.clone(),
+                declared: catalog.declared_profiles.clone(),
+            }),
+        })
+    }
+
+    /// The companion's name, as its help shows it.
+    fn name(&self) -> &str {
+        match &self.regenerate {
+            Regenerate::Cargo { bin, .. } => bin,
+            Regenerate::Program { program, .. } => program,
+        }
+    }
+
+    /// What the docs are of: the package, or the program's crates.
+    fn package(&self) -> String {
+        match &self.regenerate {
+            Regenerate::Cargo { package, .. } => (*package).to_owned(),
+            Regenerate::Program { source, .. } if source.is_empty() => {
+                "the linked crates".to_owned()
+            }
+            Regenerate::Program { source, .. } => format!("the program ({source})"),
+        }
+    }
+
+    /// The profile the program prints in, which the companion speaks too.
+    pub(crate) fn profile(&self) -> &'static Profile {
+        match &self.read {
+            Some(read) => read.profile,
+            None => crate::profile::declared(),
+        }
+    }
+
+    /// Every profile the program declared, by name, when it declared several.
+    pub(crate) fn declared_profiles(&self) -> Vec<String> {
+        match &self.read {
+            Some(read) => read.declared.clone(),
+            None => crate::profile::all_declared()
+                .iter()
+                .map(|p| p.name.to_owned())
+                .collect(),
+        }
+    }
+
+    /// The catalog of `enums` with the program's profile: the live codes
+    /// `docs`, `lock`, `list` and `check` read.
+    pub(crate) fn catalog(&self, enums: &[&EnumInfo]) -> Catalog {
+        let mut catalog = Catalog::from_enums(enums);
+        if let Some(read) = &self.read {
+            catalog.envelope = read.envelope.clone();
+            catalog.declared_profiles = read.declared.clone();
+        }
+        catalog
     }
 
     /// Uses `path`, relative to the package, as the default docs file.
@@ -153,10 +324,15 @@ impl Companion {
     /// );
     /// ```
     pub fn regenerate_command(&self, command: &str, out: Option<&str>) -> String {
-        let mut line = format!(
-            "cargo run -p {} --bin {} -- {command}",
-            self.package, self.bin
-        );
+        let mut line = match &self.regenerate {
+            Regenerate::Cargo { package, bin } => {
+                format!("cargo run -p {package} --bin {bin} -- {command}")
+            }
+            Regenerate::Program { program, source } if source.is_empty() => {
+                format!("{program} {command}")
+            }
+            Regenerate::Program { program, source } => format!("{program} {command} {source}"),
+        };
         if let Some(out) = out {
             line.push_str(" --out ");
             line.push_str(&shell_quoted(out));
@@ -186,12 +362,15 @@ impl Companion {
     /// prints exactly what [`run`](Companion::run) returns.
     pub fn main(&self) -> ExitCode {
         let args: Vec<OsString> = std::env::args_os().skip(1).collect();
+        self.main_with(&crate::code::registry::documented(), args)
+    }
+
+    fn main_with(&self, enums: &[&'static EnumInfo], args: Vec<OsString>) -> ExitCode {
         // `sh` runs the pager, and consoles elsewhere may not read SGR
         // escapes: other platforms keep the plain text.
         let terminal = cfg!(unix) && std::io::stdout().is_terminal();
         let display = pager::decide(&pager::Env::from_process(), terminal);
-        let (out, screen) =
-            self.run_os(&crate::code::registry::documented(), args, display.style());
+        let (out, screen) = self.run_os(enums, args, display.style());
         match screen {
             Some(text) => show(&display, out, text),
             None => out.print(),
@@ -218,7 +397,10 @@ impl Companion {
                     let failure = Failure::usage(format!(
                         "argument {arg:?} is not valid UTF-8; pass paths and codes as UTF-8"
                     ));
-                    return (output("usage", json, Err(&failure), Vec::new()), None);
+                    return (
+                        output(self.profile(), "usage", json, Err(&failure), Vec::new()),
+                        None,
+                    );
                 }
             }
         }
@@ -255,7 +437,7 @@ impl Companion {
         let result_ref = result
             .as_ref()
             .map(|reply| (&reply.data, reply.text.as_str()));
-        let mut out = output(name, json, result_ref, warnings);
+        let mut out = output(self.profile(), name, json, result_ref, warnings);
         if json {
             return (out, None);
         }
@@ -286,10 +468,10 @@ impl Companion {
             }),
             Command::Docs { out, check } => commands::docs(self, enums, out.as_deref(), *check),
             Command::Lock { out, check } => commands::lock(self, enums, out.as_deref(), *check),
-            Command::List => Ok(commands::list(enums)),
-            Command::Explain { code } => commands::explain(enums, code, screen),
+            Command::List => Ok(commands::list(self, enums)),
+            Command::Explain { code } => commands::explain(self, enums, code, screen),
             Command::Check { lock } => commands::check(self, enums, lock.as_deref()),
-            Command::Schema => Ok(commands::schema(enums)),
+            Command::Schema => Ok(commands::schema(self, enums)),
         }
     }
 
@@ -305,8 +487,8 @@ impl Companion {
              check [--lock PATH]           fail on conflicting duplicate codes or a breaking change against the lock\n  \
              schema                        print the JSON Schema (2020-12) of the program's envelope in its profile\n\n\
              --json prints one JSON envelope on stdout instead of text\n",
-            bin = self.bin,
-            package = self.package,
+            bin = self.name(),
+            package = self.package(),
             docs = self.docs_path,
             lock = self.lock_path,
         )
@@ -318,13 +500,13 @@ use self::commands::Reply;
 /// The companion's outcome as the program prints its own: with `--json`,
 /// one document of `data` in the program's profile; otherwise `text`.
 fn output(
+    profile: &Profile,
     name: &str,
     json: bool,
     result: Result<(&Value, &str), &Failure>,
     warnings: Vec<crate::Warning>,
 ) -> Output {
     let outcome = Outcome::of(name, result.map(|(data, _)| data)).with_warnings(warnings);
-    let profile = crate::profile::declared();
     if json {
         return profile.render(&outcome);
     }
@@ -392,7 +574,7 @@ fn show(display: &pager::Display, mut out: Output, text: String) -> ExitCode {
 
 /// `word` as one word for a POSIX shell: as it is when it is made of safe
 /// characters, else in single quotes.
-fn shell_quoted(word: &str) -> std::borrow::Cow<'_, str> {
+pub(crate) fn shell_quoted(word: &str) -> std::borrow::Cow<'_, str> {
     let safe = |c: char| c.is_ascii_alphanumeric() || "-_./:=@%+,".contains(c);
     if !word.is_empty() && word.chars().all(safe) {
         return word.into();
@@ -410,7 +592,7 @@ fn nothing_linked() -> Failure {
         "no error code enum is linked into this program, so there is nothing to document or lock",
     )
     .with_hint(
-        "name the crates that declare the codes in the macro, as in `sponson_codes::companion_main!(my_app);`",
+        "pass the program with --bin target/debug/my-app or its catalog with --catalog FILE; a companion built with `companion_main!` names the crates that declare the codes, as in `sponson_codes::companion_main!(my_app);`",
     )
 }
 

@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 
 use crate::escape::escape_line;
-use crate::tooling::catalog::{Catalog, CatalogCode};
+use crate::tooling::catalog::{Catalog, CodeEntry};
 use crate::tooling::markdown::terminal::{render_terminal, Style};
 
 /// One line per code: code, exit, meaning and enum, in columns.
@@ -44,7 +44,7 @@ pub(crate) fn list(catalog: &Catalog) -> String {
 }
 
 /// The long explanation of `code`, once per enum that declares it.
-pub(crate) fn explain(entries: &[&CatalogCode]) -> String {
+pub(crate) fn explain(entries: &[&CodeEntry]) -> String {
     let mut out = String::new();
     for (i, c) in entries.iter().enumerate() {
         if i > 0 {
@@ -74,7 +74,7 @@ pub(crate) fn explain(entries: &[&CatalogCode]) -> String {
 /// [`explain`] for a terminal: the same parts in the same order, with the
 /// markdown of the doc, explanation and hint rendered in `style`. Every part
 /// is escaped: the result goes to the terminal as it is.
-pub(crate) fn explain_screen(entries: &[&CatalogCode], style: Style) -> String {
+pub(crate) fn explain_screen(entries: &[&CodeEntry], style: Style) -> String {
     let mut out = String::new();
     for (i, c) in entries.iter().enumerate() {
         if i > 0 {
@@ -319,7 +319,7 @@ mod tests {
             r#"{{"format":"sponson-codes/lock","version":1,"codes":[{}]}}"#,
             codes.join(",")
         );
-        let catalog = Catalog::from_json(&lock).unwrap();
+        let catalog = Catalog::read_lock(&lock).unwrap();
         assert_eq!(resolve(&catalog, "e0500"), Ok("E0500"));
         assert_eq!(resolve(&catalog, "0500"), Ok("E0500"));
         assert_eq!(resolve(&catalog, "0499"), Err(vec!["E0499", "W0499"]));

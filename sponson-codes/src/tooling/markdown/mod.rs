@@ -23,7 +23,7 @@ use self::links::{code_span, is_safe_destination, own_links, unlink_unsafe, Plac
 /// codes.
 ///
 /// ```
-/// let md = sponson_codes::markdown::render_markdown(
+/// let md = sponson_codes::companion::markdown::render_markdown(
 ///     &sponson_codes::registry::documented(),
 ///     "cargo run --bin app-codes -- docs",
 /// );

@@ -1,0 +1,272 @@
+//! Where the companion reads a program's codes from: the enums linked into
+//! it, a catalog file (or stdin), or a program run so that it hands over its
+//! catalog (`SPONSON_CODES_CATALOG=1`, see [`crate::catalog`]).
+
+use std::ffi::OsString;
+use std::io::Read as _;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use super::failure::{CompanionCode, Failure};
+use crate::tooling::catalog::{Catalog, ReadError};
+
+/// The most bytes of a catalog read; a larger one is refused.
+const MAX_CATALOG_BYTES: u64 = 64 << 20;
+
+/// How long a program may take to hand over its catalog.
+const PROGRAM_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// Where the codes come from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Source {
+    /// The enums linked into the companion itself.
+    Linked,
+    /// A catalog file; `-` is stdin.
+    Catalog(String),
+    /// A program to run, which prints its catalog and exits.
+    Program(String),
+}
+
+/// Takes `--catalog PATH` and `--bin PATH` (or `--catalog=PATH`,
+/// `--bin=PATH`) out of `args`, before any `--`; the rest is the command
+/// line. At most one source may be given.
+pub(crate) fn take(args: Vec<OsString>) -> Result<(Source, Vec<OsString>), Failure> {
+    let mut source = Source::Linked;
+    let mut rest = Vec::with_capacity(args.len());
+    let mut args = args.into_iter();
+    while let Some(arg) = args.next() {
+        if arg == "--" {
+            rest.push(arg);
+            rest.extend(args);
+            break;
+        }
+        let text = arg.to_string_lossy();
+        let found = ["--catalog", "--bin"].into_iter().find_map(|flag| {
+            if text == flag {
+                Some((flag, None))
+            } else {
+                text.strip_prefix(flag)
+                    .and_then(|value| value.strip_prefix('='))
+                    .map(|value| (flag, Some(value.to_owned())))
+            }
+        });
+        let Some((flag, value)) = found else {
+            rest.push(arg);
+            continue;
+        };
+        let value = match value {
+            Some(value) => value,
+            None => match args.next() {
+                Some(value) => value.into_string().map_err(|value| {
+                    Failure::usage(format!(
+                        "{flag} {value:?} is not valid UTF-8; pass the path as UTF-8"
+                    ))
+                })?,
+                None => return Err(Failure::usage(format!("{flag} needs a path"))),
+            },
+        };
+        if source != Source::Linked {
+            return Err(Failure::usage(
+                "give one of --catalog and --bin, once: the companion reads one program's codes",
+            ));
+        }
+        source = match flag {
+            "--catalog" => Source::Catalog(value),
+            _ => Source::Program(value),
+        };
+    }
+    Ok((source, rest))
+}
+
+impl Source {
+    /// The options that name this source, for the command that regenerates
+    /// a file: `--bin target/debug/app`.
+    pub(crate) fn shown(&self) -> String {
+        let quoted = |flag: &str, path: &str| format!("{flag} {}", super::shell_quoted(path));
+        match self {
+            Source::Linked => String::new(),
+            Source::Catalog(path) => quoted("--catalog", path),
+            Source::Program(path) => quoted("--bin", path),
+        }
+    }
+
+    /// The catalog, or `None` for the linked enums.
+    pub(crate) fn load(&self) -> Result<Option<Catalog>, Failure> {
+        let (text, from) = match self {
+            Source::Linked => return Ok(None),
+            Source::Catalog(path) => (read_catalog_file(path)?, format!("`{path}`")),
+            Source::Program(path) => (run_program(path)?, format!("the catalog `{path}` printed")),
+        };
+        match Catalog::from_json(&text) {
+            Ok(catalog) => Ok(Some(catalog)),
+            Err(ReadError::NotACatalog | ReadError::Json(_))
+                if matches!(self, Source::Program(_)) =>
+            {
+                Err(not_handed_over(
+                    self,
+                    "printed something that is not a catalog",
+                ))
+            }
+            Err(err) => Err(Failure::new(
+                CompanionCode::CatalogInvalid,
+                format!("cannot read {from}: {err}"),
+            )),
+        }
+    }
+}
+
+fn read_catalog_file(path: &str) -> Result<String, Failure> {
+    let io = |err: std::io::Error| {
+        Failure::new(CompanionCode::Io, format!("cannot read `{path}`: {err}"))
+            .with_detail("path", path)
+    };
+    let bytes = if path == "-" {
+        let mut bytes = Vec::new();
+        std::io::stdin()
+            .take(MAX_CATALOG_BYTES + 1)
+            .read_to_end(&mut bytes)
+            .map_err(io)?;
+        bytes
+    } else {
+        crate::tooling::files::read_optional(std::path::Path::new(path))
+            .map_err(io)?
+            .ok_or_else(|| {
+                Failure::new(CompanionCode::Io, format!("the catalog `{path}` does not exist"))
+                    .with_hint("write it from the program with `sponson_codes::catalog::write`, or pass --bin with the program itself")
+                    .with_detail("path", path)
+            })?
+    };
+    if bytes.len() as u64 > MAX_CATALOG_BYTES {
+        return Err(Failure::new(
+            CompanionCode::CatalogInvalid,
+            format!("the catalog `{path}` is larger than {MAX_CATALOG_BYTES} bytes"),
+        ));
+    }
+    String::from_utf8(bytes).map_err(|err| {
+        Failure::new(
+            CompanionCode::CatalogInvalid,
+            format!(
+                "the catalog `{path}` is not valid UTF-8: byte {} is the first that is not",
+                err.utf8_error().valid_up_to()
+            ),
+        )
+    })
+}
+
+/// Runs `path` so that it prints its catalog: with the environment variable
+/// set, no input, and a time limit; its stdout is the catalog.
+fn run_program(path: &str) -> Result<String, Failure> {
+    let mut child = Command::new(path)
+        .env(crate::catalog::ENV_VAR, "1")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|err| {
+            Failure::new(CompanionCode::ProgramFailed, format!("cannot run `{path}`: {err}"))
+                .with_hint("build the program first, and pass the path of its binary, as in --bin target/debug/my-app")
+                .with_detail("program", path)
+        })?;
+    // Read both pipes while it runs, so that a full pipe never stalls it.
+    let mut stdout = child.stdout.take().expect("piped");
+    let mut stderr = child.stderr.take().expect("piped");
+    let out = std::thread::spawn(move || {
+        let mut bytes = Vec::new();
+        let _ = (&mut stdout)
+            .take(MAX_CATALOG_BYTES + 1)
+            .read_to_end(&mut bytes);
+        bytes
+    });
+    let err = std::thread::spawn(move || {
+        let mut bytes = Vec::new();
+        let _ = (&mut stderr).take(4096).read_to_end(&mut bytes);
+        bytes
+    });
+    let started = Instant::now();
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(status)) => break status,
+            Ok(None) if started.elapsed() < PROGRAM_TIMEOUT => {
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            Ok(None) | Err(_) => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(not_handed_over(
+                    &Source::Program(path.to_owned()),
+                    &format!("did not finish within {} s", PROGRAM_TIMEOUT.as_secs()),
+                ));
+            }
+        }
+    };
+    let stdout = out.join().unwrap_or_default();
+    let stderr = String::from_utf8_lossy(&err.join().unwrap_or_default()).into_owned();
+    if !status.success() {
+        let why = match status.code() {
+            Some(code) => format!("exited with status {code}"),
+            None => "was stopped by a signal".to_owned(),
+        };
+        return Err(not_handed_over(&Source::Program(path.to_owned()), &why)
+            .with_detail("stderr", stderr.trim_end()));
+    }
+    if stdout.len() as u64 > MAX_CATALOG_BYTES {
+        return Err(Failure::new(
+            CompanionCode::CatalogInvalid,
+            format!("`{path}` printed more than {MAX_CATALOG_BYTES} bytes"),
+        ));
+    }
+    String::from_utf8(stdout).map_err(|_| {
+        not_handed_over(
+            &Source::Program(path.to_owned()),
+            "printed text that is not UTF-8",
+        )
+    })
+}
+
+fn not_handed_over(source: &Source, why: &str) -> Failure {
+    let Source::Program(path) = source else {
+        unreachable!("only a program hands over its catalog");
+    };
+    Failure::new(
+        CompanionCode::ProgramFailed,
+        format!(
+            "`{path}` {why} instead of handing over its catalog (with {}=1 set)",
+            crate::catalog::ENV_VAR
+        ),
+    )
+    .with_hint(
+        "call `sponson_codes::catalog::export_if_requested();` first thing in the program's `main`",
+    )
+    .with_detail("program", path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(line: &[&str]) -> Vec<OsString> {
+        line.iter().map(OsString::from).collect()
+    }
+
+    #[test]
+    fn the_source_is_taken_out_of_the_command_line() {
+        let (source, rest) = take(args(&["docs", "--bin", "target/debug/app", "--check"])).unwrap();
+        assert_eq!(source, Source::Program("target/debug/app".into()));
+        assert_eq!(rest, args(&["docs", "--check"]));
+        assert_eq!(source.shown(), "--bin target/debug/app");
+
+        let (source, rest) = take(args(&["--catalog=my codes.json", "list"])).unwrap();
+        assert_eq!(source, Source::Catalog("my codes.json".into()));
+        assert_eq!(rest, args(&["list"]));
+        assert_eq!(source.shown(), "--catalog 'my codes.json'");
+
+        // After `--`, nothing is an option.
+        let (source, rest) = take(args(&["explain", "--", "--bin"])).unwrap();
+        assert_eq!(source, Source::Linked);
+        assert_eq!(rest, args(&["explain", "--", "--bin"]));
+
+        for bad in [&["--bin"][..], &["--bin", "a", "--catalog", "b"]] {
+            assert_eq!(take(args(bad)).unwrap_err().code(), "USAGE", "{bad:?}");
+        }
+    }
+}
