@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use serde::Serialize;
-use sponson_codes::{Envelope, Error, ErrorCodes, Mode, Runner};
+use sponson_codes::{profile::Envelope, Error, ErrorCodes, Mode, Runner};
 use sponson_codes_benches::cpu_time::CpuTime;
 
 /// Failures of the benchmark's command.

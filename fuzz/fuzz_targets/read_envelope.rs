@@ -5,7 +5,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use serde_json::Value;
-use sponson_codes::{Envelope, ErrorCodes};
+use sponson_codes::{ErrorCodes, profile::Envelope};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ErrorCodes)]
 enum Code {

@@ -14,7 +14,7 @@ use libfuzzer_sys::fuzz_target;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::Value;
-use sponson_codes::Envelope;
+use sponson_codes::profile::Envelope;
 
 /// The data `Envelope<Value, Value>` read, as a reader of `T` sees it: the
 /// rest of the envelope when that is a `T`, else its `data` key, else

@@ -68,7 +68,7 @@ mod tooling;
 pub use crate::code::{CodeInfo, ErrorCode, ErrorCodeSet, UnknownCode, WarningCode};
 #[cfg(feature = "runner")]
 #[cfg_attr(docsrs, doc(cfg(feature = "runner")))]
-pub use crate::run::{runner::Runner, text::Mode, warnings::warn};
+pub use crate::run::{exit::Exit, runner::Runner, text::Mode, warnings::warn};
 #[cfg(feature = "companion")]
 #[cfg_attr(docsrs, doc(cfg(feature = "companion")))]
 pub use crate::tooling::companion;
@@ -79,7 +79,6 @@ pub use crate::tooling::testing;
 #[cfg_attr(docsrs, doc(cfg(feature = "error")))]
 pub use crate::{
     code::{Details, DetailsError},
-    document::envelope::{Envelope, ErrorBody},
     document::outcome::Outcome,
     document::output::Output,
     error::warning::Warning,
@@ -115,7 +114,7 @@ pub mod profile {
     //! name goes, how data and errors nest, where the exit code appears, which
     //! stream each outcome goes to and whether success prints an envelope at all.
     //! Three are built in: [`SPONSON`] (the default, byte for byte the envelope of
-    //! [`Envelope`](crate::Envelope)), [`NOGGIN`] and [`FIRSTDRAFT`]. Every
+    //! [`Envelope`](crate::profile::Envelope)), [`NOGGIN`] and [`FIRSTDRAFT`]. Every
     //! profile is written by one writer ([`Profile::render`]) and read by one
     //! reader ([`Profile::read`]), and its JSON Schema ([`Profile::schema`]) is
     //! generated from the same definition.
@@ -146,6 +145,7 @@ pub mod profile {
     //! ```
 
     pub use crate::document::declared::{all_declared, declared};
+    pub use crate::document::envelope::{Envelope, ErrorBody};
     pub use crate::document::profile::{
         Data, ErrorShape, Layout, Profile, Status, Stream, Success, Version, FIRSTDRAFT, NOGGIN,
         RESERVED_DATA_KEYS, SPONSON,

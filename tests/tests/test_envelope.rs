@@ -2,7 +2,10 @@
 
 use serde::{Deserialize, Serialize};
 use serde_json::json;
-use sponson_codes::{Details, Envelope, Error, ErrorBody, ErrorCodes};
+use sponson_codes::{
+    profile::{Envelope, ErrorBody},
+    Details, Error, ErrorCodes,
+};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ErrorCodes)]
 enum Code {

@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use serde::Deserialize;
-use sponson_codes::{Details, Envelope};
+use sponson_codes::{profile::Envelope, Details};
 
 /// The example's own `validate` output.
 const VALIDATE: &str = r#"{"ok":true,"command":"validate","plan":"deploy.plan","steps":["build","migrate-db","restart"]}"#;

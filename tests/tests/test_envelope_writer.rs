@@ -9,7 +9,8 @@ use serde::ser::{Error as _, SerializeSeq, SerializeStruct};
 use serde::{Serialize, Serializer};
 use serde_json::{json, Map, Value};
 use sponson_codes::{
-    profile::RESERVED_DATA_KEYS, Details, Envelope, Error, ErrorBody, ErrorCodes, Mode, Runner,
+    profile::{Envelope, ErrorBody, RESERVED_DATA_KEYS},
+    Details, Error, ErrorCodes, Mode, Runner,
 };
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ErrorCodes)]

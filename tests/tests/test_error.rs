@@ -121,7 +121,7 @@ fn data_enums_convert_with_only_marked_fields() {
         serde_json::to_value(err.details()).unwrap(),
         serde_json::json!({"status": 503, "server_url": "https://plans.example"})
     );
-    let json = serde_json::to_string(&sponson_codes::ErrorBody::from(&err)).unwrap();
+    let json = serde_json::to_string(&sponson_codes::profile::ErrorBody::from(&err)).unwrap();
     assert!(
         !json.contains("sk-live"),
         "unmarked fields never leak: {json}"

@@ -1,7 +1,7 @@
 //! RFC 9457 problem details of coded errors, and reading them back.
 
 use serde_json::{json, Value};
-use sponson_codes::{http::RESERVED_PROBLEM_KEYS, Error, ErrorBody, ErrorCodes};
+use sponson_codes::{http::RESERVED_PROBLEM_KEYS, profile::ErrorBody, Error, ErrorCodes};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ErrorCodes)]
 #[codes(url = "https://example.com/errors#{code}")]

@@ -24,8 +24,8 @@ use serde::ser::{Serialize, Serializer};
 use serde_json::{Map, Value};
 use sponson_codes::{
     allowlist::{Allowlist, Limits, Shape},
-    profile::RESERVED_DATA_KEYS,
-    Envelope, Error, ErrorBody, ErrorCodes, Mode, Runner,
+    profile::{Envelope, ErrorBody, RESERVED_DATA_KEYS},
+    Error, ErrorCodes, Mode, Runner,
 };
 use std::io::{self, Write};
 

@@ -4,7 +4,7 @@
 use serde_json::{json, Value};
 use service_example::client::{Reply, Running};
 use service_example::{Code, LOCK_HELD_BODY};
-use sponson_codes::ErrorBody;
+use sponson_codes::profile::ErrorBody;
 
 const PROBLEM: &str = "application/problem+json";
 

@@ -40,7 +40,7 @@ use crate::json::depth::{to_value, MAX_LEVELS};
 /// runner reports such a failure as the fallback code.
 ///
 /// ```
-/// use sponson_codes::Envelope;
+/// use sponson_codes::profile::Envelope;
 ///
 /// #[derive(serde::Serialize, serde::Deserialize)]
 /// struct Applied {
@@ -66,7 +66,7 @@ impl<T, D> Envelope<T, D> {
     /// A success envelope.
     ///
     /// ```
-    /// use sponson_codes::Envelope;
+    /// use sponson_codes::profile::Envelope;
     ///
     /// let envelope = Envelope::<_>::success("list", vec![1, 2]);
     /// assert_eq!(serde_json::to_string(&envelope).unwrap(), r#"{"ok":true,"command":"list","data":[1,2]}"#);
@@ -81,7 +81,7 @@ impl<T, D> Envelope<T, D> {
     /// A failure envelope.
     ///
     /// ```
-    /// use sponson_codes::{Envelope, ErrorBody};
+    /// use sponson_codes::{profile::{Envelope, ErrorBody}};
     ///
     /// let body = ErrorBody { code: "LOCK_HELD".into(), message: "held".into(), hint: None, details: serde_json::Map::new() };
     /// let envelope = Envelope::<(), _>::failure("apply", body);
@@ -98,7 +98,7 @@ impl<T, D> Envelope<T, D> {
     /// process exited 0.
     ///
     /// ```
-    /// use sponson_codes::Envelope;
+    /// use sponson_codes::profile::Envelope;
     ///
     /// assert!(Envelope::<_>::success("init", ()).is_ok());
     /// ```
@@ -111,7 +111,7 @@ impl<T> Envelope<T, Details> {
     /// The envelope of a command's result.
     ///
     /// ```
-    /// # use sponson_codes::{Envelope, Error, ErrorCodes};
+    /// # use sponson_codes::{Error, ErrorCodes, profile::Envelope};
     /// # #[derive(Debug, ErrorCodes)]
     /// # enum Code {
     /// #     #[code(exit = 3, doc = "The lock is held.", hint = "Pass --wait.")]
@@ -144,7 +144,7 @@ impl<T> Envelope<T, Details> {
 /// [`kind`](ErrorBody::kind) map it to the fallback.
 ///
 /// ```
-/// use sponson_codes::{Envelope, ErrorCodes};
+/// use sponson_codes::{ErrorCodes, profile::Envelope};
 ///
 /// #[derive(Debug, PartialEq, ErrorCodes)]
 /// enum Code {
@@ -187,7 +187,7 @@ impl<D> ErrorBody<D> {
     /// #     #[code(exit = 1, doc = "An unexpected error.", fallback)]
     /// #     Internal,
     /// # }
-    /// use sponson_codes::{ErrorBody, Details};
+    /// use sponson_codes::{Details, profile::ErrorBody};
     ///
     /// let body = ErrorBody { code: "LOCK_HELD".into(), message: "held".into(), hint: None, details: Details::new() };
     /// assert_eq!(body.info::<Code>().exit, 3);
@@ -212,7 +212,7 @@ impl<D> ErrorBody<D> {
     /// #     #[code(exit = 1, doc = "An unexpected error.", fallback)]
     /// #     Internal,
     /// # }
-    /// use sponson_codes::{ErrorBody, Details};
+    /// use sponson_codes::{Details, profile::ErrorBody};
     ///
     /// let body = ErrorBody { code: "NEW_CODE".into(), message: "m".into(), hint: None, details: Details::new() };
     /// assert!(!body.is_known::<Code>());

@@ -6,7 +6,8 @@ use serde_json::{json, Map, Value};
 
 use crate::document::profile::RESERVED_DATA_KEYS;
 use crate::json::kind as json_kind;
-use crate::{Details, Envelope, ErrorBody};
+use crate::profile::{Envelope, ErrorBody};
+use crate::Details;
 
 /// The envelope of success `data`, as printed now.
 fn data<T: Serialize>(data: T) -> Result<String, String> {

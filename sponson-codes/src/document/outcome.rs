@@ -62,7 +62,7 @@ pub struct Outcome {
 pub(crate) struct Failure {
     pub(crate) code: Cow<'static, str>,
     /// 1 to 255; `None` only for a failure read without one (an
-    /// [`ErrorBody`](crate::ErrorBody) written back), which no shape with an
+    /// [`ErrorBody`](crate::profile::ErrorBody) written back), which no shape with an
     /// exit member is given.
     pub(crate) exit: Option<u8>,
     pub(crate) message: String,
@@ -236,6 +236,14 @@ impl Outcome {
             Ok(_) => 0,
             Err(failure) => failure.exit.unwrap_or(1),
         }
+    }
+
+    /// The failure's message, when the command failed.
+    pub(crate) fn failure_message(&self) -> Option<&str> {
+        self.result
+            .as_ref()
+            .err()
+            .map(|failure| failure.message.as_str())
     }
 
     /// The warnings attached.

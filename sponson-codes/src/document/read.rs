@@ -1,7 +1,7 @@
 //! The one reader: a document printed in a profile's shape, read back under
 //! one rule set (docs/envelope.md, "Reading a document"), whichever
-//! profile printed it. [`Envelope`](crate::Envelope) and
-//! [`ErrorBody`](crate::ErrorBody) read through it; the problem reader
+//! profile printed it. [`Envelope`](crate::profile::Envelope) and
+//! [`ErrorBody`](crate::profile::ErrorBody) read through it; the problem reader
 //! shares its JSON rules.
 
 use core::fmt;

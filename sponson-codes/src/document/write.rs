@@ -73,7 +73,7 @@ impl fmt::Display for RenderError {
 impl std::error::Error for RenderError {}
 
 /// What the writer reads of an outcome, borrowed: a typed
-/// [`Envelope`](crate::Envelope) is written through it without a copy.
+/// [`Envelope`](crate::profile::Envelope) is written through it without a copy.
 #[derive(Clone, Copy)]
 pub(crate) struct View<'a> {
     pub(crate) command: &'a str,

@@ -249,7 +249,7 @@ impl<D: DeserializeOwned> ErrorBody<D> {
     /// 127 levels or a number that cannot be read exactly is refused.
     ///
     /// ```
-    /// use sponson_codes::ErrorBody;
+    /// use sponson_codes::profile::ErrorBody;
     ///
     /// let body: ErrorBody = ErrorBody::from_problem_json(
     ///     r#"{"type":"https://example.com/errors#LOCK_HELD","title":"Held.","status":409,

@@ -4,6 +4,7 @@
 
 #[cfg(feature = "clap")]
 pub mod clap;
+pub(crate) mod exit;
 pub(crate) mod runner;
 pub(crate) mod text;
 pub(crate) mod warnings;

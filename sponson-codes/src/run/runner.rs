@@ -1,8 +1,11 @@
 //! The runner: every outcome of a command, a panic included, ends as exactly
 //! one envelope (in JSON mode) and an exit code that agrees with it.
 
+use core::fmt;
 use core::marker::PhantomData;
+use std::io::{self, Write};
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use serde::Serialize;
 
@@ -25,8 +28,16 @@ use crate::run::warnings::collect;
 /// failure. A panic in the body becomes `C`'s fallback code; a closed stdout
 /// (`EPIPE`) ends quietly with the fallback's exit code.
 ///
-/// The body must not print to stdout itself in JSON mode. Panics are caught
-/// with `catch_unwind`, so they need `panic = "unwind"` (the default).
+/// The body must not print to stdout itself in JSON mode: a body that prints
+/// runs under [`run_printing`](Runner::run_printing), which hands it a
+/// writer. Panics are caught with `catch_unwind` in both modes (they need
+/// `panic = "unwind"`, the default) and exit with the fallback code's exit;
+/// the panic hook's message still goes to stderr in text mode.
+///
+/// A program that adopts JSON mode keeps what people see in text mode:
+/// [`text_error`](Runner::text_error) and [`text_warning`](Runner::text_warning)
+/// give its own format, [`closed_stdout_exit`](Runner::closed_stdout_exit)
+/// its exit on a closed stdout.
 ///
 /// ```no_run
 /// use std::process::ExitCode;
@@ -47,13 +58,33 @@ use crate::run::warnings::collect;
 ///     })
 /// }
 /// ```
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct Runner<C> {
     command: String,
     mode: Mode,
     errors_to_stderr: bool,
     profile: &'static Profile,
+    text_error: Option<ErrorText<C>>,
+    text_warning: Option<WarningText>,
+    closed_stdout_exit: Option<u8>,
     code: PhantomData<fn() -> C>,
+}
+
+type ErrorText<C> = Arc<dyn Fn(&Error<C>) -> String + Send + Sync>;
+type WarningText = Arc<dyn Fn(&Warning) -> String + Send + Sync>;
+
+impl<C> fmt::Debug for Runner<C> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Runner")
+            .field("command", &self.command)
+            .field("mode", &self.mode)
+            .field("errors_to_stderr", &self.errors_to_stderr)
+            .field("profile", &self.profile.name)
+            .field("text_error", &self.text_error.is_some())
+            .field("text_warning", &self.text_warning.is_some())
+            .field("closed_stdout_exit", &self.closed_stdout_exit)
+            .finish()
+    }
 }
 
 impl<C: ErrorCode> Runner<C> {
@@ -79,8 +110,76 @@ impl<C: ErrorCode> Runner<C> {
             mode,
             errors_to_stderr: false,
             profile: crate::document::declared::declared(),
+            text_error: None,
+            text_warning: None,
+            closed_stdout_exit: None,
             code: PhantomData,
         }
+    }
+
+    /// How text mode shows a failure to people, instead of
+    /// `error[CODE]: <message>` and `hint: <hint>`: the program's own
+    /// format, kept when it adopts JSON mode. What it returns goes to stderr
+    /// (a final newline added when missing), with control and invisible
+    /// characters escaped as everywhere people read. A failure the runner
+    /// itself reports (a panic, data that cannot be rendered) is the
+    /// fallback code's error, given here too.
+    ///
+    /// ```
+    /// # use sponson_codes::{Error, ErrorCodes, Mode, Runner};
+    /// # #[derive(Debug, ErrorCodes)]
+    /// # enum Code {
+    /// #     #[code(exit = 3, doc = "The lock is held.")]
+    /// #     LockHeld,
+    /// #     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    /// #     Internal,
+    /// # }
+    /// let out = Runner::<Code>::new("apply", Mode::Text)
+    ///     .text_error(|err| format!("plan: {}", err.message()))
+    ///     .render(|| Err::<(), _>(Error::new(Code::LockHeld, "prod is locked")));
+    /// assert_eq!((out.stderr.as_str(), out.exit), ("plan: prod is locked\n", 3));
+    /// ```
+    #[must_use]
+    pub fn text_error(
+        mut self,
+        render: impl Fn(&Error<C>) -> String + Send + Sync + 'static,
+    ) -> Self {
+        self.text_error = Some(Arc::new(render));
+        self
+    }
+
+    /// How text mode shows a warning, instead of `warning[CODE]: <message>`
+    /// and its hint; as [`text_error`](Runner::text_error), on stderr.
+    #[must_use]
+    pub fn text_warning(
+        mut self,
+        render: impl Fn(&Warning) -> String + Send + Sync + 'static,
+    ) -> Self {
+        self.text_warning = Some(Arc::new(render));
+        self
+    }
+
+    /// The exit code when stdout cannot be written after a success (the
+    /// reader went away, as with `| head`): the fallback code's exit unless
+    /// set, so that a reader that left is never told success; a program
+    /// used in pipelines may choose 0, as many Unix tools do.
+    ///
+    /// ```
+    /// # use sponson_codes::{Error, ErrorCodes, Mode, Runner};
+    /// # #[derive(Debug, ErrorCodes)]
+    /// # enum Code {
+    /// #     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    /// #     Internal,
+    /// # }
+    /// let out = Runner::<Code>::new("list", Mode::Text)
+    ///     .closed_stdout_exit(0)
+    ///     .render(|| Ok::<_, Error<Code>>("a\nb"));
+    /// assert_eq!(out.unwritten_exit, 0);
+    /// ```
+    #[must_use]
+    pub fn closed_stdout_exit(mut self, exit: u8) -> Self {
+        self.closed_stdout_exit = Some(exit);
+        self
     }
 
     /// Prints in `profile` instead of the one declared with
@@ -219,6 +318,105 @@ impl<C: ErrorCode> Runner<C> {
         self.render_with(body, |data| text_of(data))
     }
 
+    /// Runs a body that prints its normal output to the writer it is
+    /// given, so a command that printed needs no re-plumbing: in text mode
+    /// the output reaches stdout as the body writes it, as before; in JSON
+    /// mode it is kept and becomes the document's data (a string; bytes
+    /// that are not UTF-8 are replaced), and the document is printed as
+    /// usual. After a failure in JSON mode, the document carries the error,
+    /// not what was printed.
+    ///
+    /// A write that fails because stdout was closed (`EPIPE`) is an
+    /// `io::Error` of kind `BrokenPipe` for the body, which may stop; the
+    /// process then exits with [`closed_stdout_exit`](Runner::closed_stdout_exit).
+    ///
+    /// ```no_run
+    /// use std::io::Write as _;
+    /// # use sponson_codes::{Error, ErrorCodes, Mode, Runner};
+    /// # #[derive(Debug, ErrorCodes)]
+    /// # enum Code {
+    /// #     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    /// #     Internal,
+    /// # }
+    /// fn list(out: &mut dyn std::io::Write) -> std::io::Result<()> {
+    ///     writeln!(out, "deploy.plan")?;
+    ///     writeln!(out, "rollback.plan")
+    /// }
+    ///
+    /// let json = std::env::args().any(|arg| arg == "--json");
+    /// let exit = Runner::<Code>::new("list", Mode::from_json_flag(json))
+    ///     .run_printing(|out| list(out).map_err(|e| Error::<Code>::fallback(e.to_string())));
+    /// ```
+    pub fn run_printing<E>(self, body: impl FnOnce(&mut dyn Write) -> Result<(), E>) -> ExitCode
+    where
+        E: Into<Error<C>>,
+    {
+        match self.mode {
+            Mode::Text => {
+                let mut stdout = Streamed {
+                    inner: io::stdout(),
+                    closed: false,
+                };
+                let out = self.render_with(|| body(&mut stdout), |()| String::new());
+                let _ = stdout.flush();
+                match stdout.closed && out.exit == 0 {
+                    true => Output {
+                        exit: out.unwritten_exit,
+                        ..out
+                    }
+                    .print(),
+                    false => out.print(),
+                }
+            }
+            Mode::Json => self.render_printing(body).print(),
+        }
+    }
+
+    /// What [`run_printing`](Runner::run_printing) would print, without
+    /// printing: in text mode, what the body wrote is the output's stdout,
+    /// as it is (the program's own output is not escaped).
+    ///
+    /// ```
+    /// use std::io::Write as _;
+    /// # use sponson_codes::{Error, ErrorCodes, Mode, Runner};
+    /// # #[derive(Debug, ErrorCodes)]
+    /// # enum Code {
+    /// #     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    /// #     Internal,
+    /// # }
+    /// let body = |out: &mut dyn std::io::Write| {
+    ///     writeln!(out, "deploy.plan").map_err(|e| Error::<Code>::fallback(e.to_string()))
+    /// };
+    /// let text = Runner::<Code>::new("list", Mode::Text).render_printing(body);
+    /// assert_eq!(text.stdout, "deploy.plan\n");
+    /// let json = Runner::<Code>::new("list", Mode::Json).render_printing(body);
+    /// assert_eq!(json.stdout, "{\"ok\":true,\"command\":\"list\",\"data\":\"deploy.plan\\n\"}\n");
+    /// ```
+    pub fn render_printing<E>(&self, body: impl FnOnce(&mut dyn Write) -> Result<(), E>) -> Output
+    where
+        E: Into<Error<C>>,
+    {
+        let kept = core::cell::RefCell::new(Vec::new());
+        let printed = || String::from_utf8_lossy(&kept.borrow()).into_owned();
+        match self.mode {
+            Mode::Text => {
+                // The program's own output, as it is: what the body wrote.
+                let out = self.render_with(|| body(&mut *kept.borrow_mut()), |()| String::new());
+                Output {
+                    stdout: printed(),
+                    ..out
+                }
+            }
+            Mode::Json => self.render_with(
+                || {
+                    let result = body(&mut *kept.borrow_mut());
+                    result.map(|()| printed())
+                },
+                |_| String::new(),
+            ),
+        }
+    }
+
     fn render_with<T, E>(
         &self,
         body: impl FnOnce() -> Result<T, E>,
@@ -256,26 +454,104 @@ impl<C: ErrorCode> Runner<C> {
         warnings: Vec<Warning>,
         text: impl FnOnce(&T) -> String,
     ) -> Output {
-        let (outcome, data) = Outcome::taking(&self.command, result);
-        let outcome = outcome.with_warnings(warnings);
-        match self.mode {
-            Mode::Json => {
-                let out = self.profile.render(&outcome);
-                match self.errors_to_stderr {
-                    true => out.failure_to_stderr(),
-                    false => out,
-                }
-            }
-            Mode::Text => {
-                let written = self.profile.write(&outcome);
-                let settled = written.outcome.as_ref();
-                render_text(settled, C::FALLBACK_INFO.exit, || {
-                    match (data, settled.is_ok()) {
-                        (Some(data), true) => text(&data),
-                        _ => String::new(),
-                    }
-                })
-            }
+        let unwritten_exit = self.closed_stdout_exit.unwrap_or(C::FALLBACK_INFO.exit);
+        if self.mode == Mode::Json {
+            let (outcome, _) = Outcome::taking(&self.command, result);
+            let out = self.profile.render(&outcome.with_warnings(warnings));
+            let out = Output {
+                unwritten_exit,
+                ..out
+            };
+            return match self.errors_to_stderr {
+                true => out.failure_to_stderr(),
+                false => out,
+            };
         }
+        // Text mode checks the data as JSON mode would, so both exit alike.
+        let outcome = Outcome::of(self.command.as_str(), result.as_ref()).with_warnings(warnings);
+        let written = self.profile.write(&outcome);
+        let settled = written.outcome.as_ref();
+        let mut out = render_text(settled, unwritten_exit, || {
+            match (&result, settled.is_ok()) {
+                (Ok(data), true) => text(data),
+                _ => String::new(),
+            }
+        });
+        if self.text_error.is_none() && self.text_warning.is_none() {
+            return out;
+        }
+        // The program's own text: its warnings, then its failure.
+        let mut stderr = String::new();
+        for warning in settled.warnings() {
+            stderr.push_str(&match &self.text_warning {
+                Some(render) => people(&render(warning)),
+                None => default_warning(warning),
+            });
+        }
+        match (&self.text_error, &result, settled.is_ok()) {
+            (_, _, true) => {}
+            (Some(render), Err(error), false) if core::ptr::eq(settled, &outcome) => {
+                stderr.push_str(&people(&render(error)));
+            }
+            (Some(render), _, false) => {
+                // The runner's own failure: the fallback that reports it.
+                let message = settled.failure_message().unwrap_or_default();
+                let error = Error::<C>::fallback(settled.withheld.as_deref().unwrap_or(message));
+                stderr.push_str(&people(&render(&error)));
+            }
+            (None, _, false) => stderr.push_str(&default_failure(settled)),
+        }
+        out.stderr = stderr;
+        out
+    }
+}
+
+/// Text a program renders for people, escaped as everywhere people read,
+/// on lines of its own.
+fn people(text: &str) -> String {
+    let mut text = crate::escape::escape_text(text).into_owned();
+    if !text.is_empty() && !text.ends_with('\n') {
+        text.push('\n');
+    }
+    text
+}
+
+fn default_warning(warning: &Warning) -> String {
+    let mut lines = crate::escape::warning_line(warning.code(), warning.message());
+    if let Some(hint) = warning.hint() {
+        lines.push_str(&crate::escape::hint_line(hint));
+    }
+    lines
+}
+
+fn default_failure(outcome: &Outcome) -> String {
+    let without_warnings = Outcome {
+        warnings: Vec::new(),
+        ..outcome.clone()
+    };
+    render_text(&without_warnings, 0, String::new).stderr
+}
+
+/// Stdout as a body writes to it, remembering whether it was closed.
+struct Streamed {
+    inner: io::Stdout,
+    closed: bool,
+}
+
+impl Write for Streamed {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        let written = self.inner.write(bytes);
+        if let Err(err) = &written {
+            self.closed |= err.kind() == io::ErrorKind::BrokenPipe;
+        }
+        written
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        let flushed = self.inner.flush();
+        if let Err(err) = &flushed {
+            self.closed |= err.kind() == io::ErrorKind::BrokenPipe;
+        }
+        flushed
     }
 }

@@ -6,7 +6,7 @@
 use serde::{Serialize, Serializer};
 use serde_json::value::RawValue;
 use serde_json::{json, Value};
-use sponson_codes::{Envelope, Error, ErrorCodes, Mode, Runner, allowlist::{Allowlist, Shape}};
+use sponson_codes::{Error, ErrorCodes, Mode, Runner, allowlist::{Allowlist, Shape}, profile::Envelope};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ErrorCodes)]
 enum Code {
