@@ -1,18 +1,23 @@
-//! Command-line parsing with clap where a parse error is a coded envelope
-//! (cargo feature `clap`).
+//! Command-line parsing with clap where a parse error is a coded document
+//! (cargo feature `clap`), for clap's derive API (`Parser`, on a struct or
+//! an enum) and its builder API (`Command` in, `ArgMatches` out).
 //!
-//! JSON mode is read from the raw arguments before clap parses them, so a
-//! mistyped flag that comes before `--json` still gets a JSON envelope with
-//! the usage code (`#[code(usage)]`, or the fallback when none is marked).
-//! `--help` and `--version` are successes. In text mode clap's own output is
-//! printed as clap prints it.
+//! JSON mode is chosen before clap parses, so that a mistyped flag that
+//! comes before `--json` still gets a JSON document with the usage code
+//! (`#[code(usage)]`, or the fallback when none is marked): by a flag the
+//! program declares (`--json`, the default), by a hidden flag it does not
+//! declare (taken out before clap sees the arguments, so `--help` and
+//! generated completions stay as they were), by an environment variable,
+//! or by the program itself. `--help` and `--version` are successes. In
+//! text mode clap's own output is printed as clap prints it, escaped where
+//! it echoes an argument.
 
 use core::marker::PhantomData;
 use std::ffi::OsString;
 use std::process::ExitCode;
 
 use ::clap::error::{ContextKind, ContextValue, ErrorKind};
-use ::clap::{CommandFactory, Parser};
+use ::clap::{ArgMatches, Command, Parser};
 use serde_json::{Map, Value};
 
 use crate::code::ErrorCode;
@@ -21,6 +26,7 @@ use crate::document::output::Output;
 use crate::document::profile::Profile;
 use crate::error::Error;
 use crate::escape::escape_text;
+use crate::run::runner::Runner;
 use crate::run::text::Mode;
 
 /// Parses the process's arguments into `P`; on a parse error, `--help` or
@@ -57,7 +63,21 @@ pub fn parse<P: Parser, C: ErrorCode>() -> Result<P, ExitCode> {
     Parse::<C>::new().parse()
 }
 
-/// A parser with options: the JSON flag's name, and where failure envelopes go.
+/// How a command line chooses JSON mode.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Switch {
+    /// A flag the program declares (`--json`).
+    Flag(String),
+    /// A flag the program does not declare, taken out before clap parses.
+    HiddenFlag(String),
+    /// An environment variable set to anything but empty or `0`.
+    Env(String),
+    /// The program's own choice.
+    Fixed(Mode),
+}
+
+/// A parser with options: how JSON mode is chosen, where failure documents
+/// go, and the profile they are printed in.
 ///
 /// ```
 /// # use sponson_codes::ErrorCodes;
@@ -84,7 +104,7 @@ pub fn parse<P: Parser, C: ErrorCode>() -> Result<P, ExitCode> {
 /// ```
 #[derive(Debug, Clone)]
 pub struct Parse<C> {
-    json_flag: String,
+    switch: Switch,
     errors_to_stderr: bool,
     profile: &'static Profile,
     code: PhantomData<fn() -> C>,
@@ -96,25 +116,69 @@ impl<C: ErrorCode> Default for Parse<C> {
     }
 }
 
+/// A command line parsed: what clap made of it, the mode it chose, and the
+/// name of the command that runs (the subcommand, or the program's name):
+/// what a [`Runner`] needs, and [`Parsed::runner`] builds.
+#[derive(Debug, Clone)]
+#[non_exhaustive]
+pub struct Parsed<T> {
+    /// The parsed arguments: a `Parser` value, or clap's `ArgMatches`.
+    pub value: T,
+    /// JSON or text, as the command line (or the program) chose.
+    pub mode: Mode,
+    /// The command's name, the document's `command`.
+    pub command: String,
+    profile: &'static Profile,
+    errors_to_stderr: bool,
+}
+
+impl<T> Parsed<T> {
+    /// A runner for the parsed command, in its mode and the parser's profile.
+    ///
+    /// ```
+    /// # use sponson_codes::ErrorCodes;
+    /// # #[derive(Debug, ErrorCodes)]
+    /// # enum Code {
+    /// #     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    /// #     Internal,
+    /// # }
+    /// #[derive(clap::Parser)]
+    /// #[command(name = "plan")]
+    /// enum Cli {
+    ///     Validate { plan: String },
+    ///     Apply { plan: String },
+    /// }
+    ///
+    /// let parse = sponson_codes::clap::Parse::<Code>::new().hidden_json_flag("--json");
+    /// let parsed = parse.parsed_from::<Cli, _, _>(["plan", "apply", "deploy.plan", "--json"]).unwrap();
+    /// let runner = parsed.runner::<Code>();
+    /// assert_eq!((runner.command(), runner.mode()), ("apply", sponson_codes::Mode::Json));
+    /// ```
+    pub fn runner<C: ErrorCode>(&self) -> Runner<C> {
+        Runner::new(self.command.clone(), self.mode)
+            .profile(self.profile)
+            .errors_to_stderr(self.errors_to_stderr)
+    }
+}
+
 impl<C: ErrorCode> Parse<C> {
-    /// A parser whose JSON flag is `--json`.
+    /// A parser whose JSON flag is `--json`, declared by the program.
     pub fn new() -> Self {
         Parse {
-            json_flag: "--json".to_owned(),
+            switch: Switch::Flag("--json".to_owned()),
             errors_to_stderr: false,
             profile: crate::document::declared::declared(),
             code: PhantomData,
         }
     }
 
-    /// Names the flag that selects JSON mode, such as `--json`.
+    /// Names the flag that selects JSON mode, such as `--json`; the program
+    /// declares it (clap parses it like any other flag).
     ///
     /// ```
     /// # use sponson_codes::ErrorCodes;
     /// # #[derive(Debug, PartialEq, ErrorCodes)]
     /// # enum Code {
-    /// #     #[code(exit = 3, doc = "The lock is held.", hint = "Pass --wait.")]
-    /// #     LockHeld,
     /// #     #[code(exit = 1, doc = "An unexpected error.", fallback)]
     /// #     Internal,
     /// # }
@@ -123,11 +187,55 @@ impl<C: ErrorCode> Parse<C> {
     /// ```
     #[must_use]
     pub fn json_flag(mut self, flag: impl Into<String>) -> Self {
-        self.json_flag = flag.into();
+        self.switch = Switch::Flag(flag.into());
         self
     }
 
-    /// In JSON mode, prints failure envelopes on stderr instead of stdout.
+    /// A flag that selects JSON mode without being declared: it is taken
+    /// out of the arguments before clap parses them, so the program's
+    /// `--help` and its generated shell completions stay as they were.
+    ///
+    /// ```
+    /// # use sponson_codes::ErrorCodes;
+    /// # #[derive(Debug, ErrorCodes)]
+    /// # enum Code {
+    /// #     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    /// #     Internal,
+    /// # }
+    /// #[derive(Debug, clap::Parser)]
+    /// #[command(name = "grep")]
+    /// struct Cli {
+    ///     pattern: String,
+    /// }
+    ///
+    /// let parse = sponson_codes::clap::Parse::<Code>::new().hidden_json_flag("--json");
+    /// let parsed = parse.parsed_from::<Cli, _, _>(["grep", "--json", "todo"]).unwrap();
+    /// assert_eq!(parsed.value.pattern, "todo");
+    /// assert_eq!(parsed.mode, sponson_codes::Mode::Json);
+    /// ```
+    #[must_use]
+    pub fn hidden_json_flag(mut self, flag: impl Into<String>) -> Self {
+        self.switch = Switch::HiddenFlag(flag.into());
+        self
+    }
+
+    /// JSON mode when the environment variable `name` is set to anything but
+    /// empty or `0` (`MY_APP_JSON=1 my-app ...`); the arguments are not
+    /// looked at.
+    #[must_use]
+    pub fn json_env(mut self, name: impl Into<String>) -> Self {
+        self.switch = Switch::Env(name.into());
+        self
+    }
+
+    /// The mode the program chose itself, whatever the arguments say.
+    #[must_use]
+    pub fn mode(mut self, mode: Mode) -> Self {
+        self.switch = Switch::Fixed(mode);
+        self
+    }
+
+    /// In JSON mode, prints failure documents on stderr instead of stdout.
     #[must_use]
     pub fn errors_to_stderr(mut self, on: bool) -> Self {
         self.errors_to_stderr = on;
@@ -143,14 +251,13 @@ impl<C: ErrorCode> Parse<C> {
     }
 
     /// Whether `args` (program name first) ask for JSON mode: the JSON flag
-    /// appears before any `--`.
+    /// appears before any `--`, or the environment variable is set, or the
+    /// program chose it.
     ///
     /// ```
     /// # use sponson_codes::ErrorCodes;
     /// # #[derive(Debug, PartialEq, ErrorCodes)]
     /// # enum Code {
-    /// #     #[code(exit = 3, doc = "The lock is held.", hint = "Pass --wait.")]
-    /// #     LockHeld,
     /// #     #[code(exit = 1, doc = "An unexpected error.", fallback)]
     /// #     Internal,
     /// # }
@@ -163,26 +270,84 @@ impl<C: ErrorCode> Parse<C> {
         I: IntoIterator<Item = T>,
         T: Into<OsString>,
     {
+        match &self.switch {
+            Switch::Flag(flag) | Switch::HiddenFlag(flag) => args
+                .into_iter()
+                .skip(1)
+                .map(Into::into)
+                .take_while(|arg| arg != "--")
+                .any(|arg| arg == flag.as_str()),
+            Switch::Env(name) => std::env::var_os(name).is_some_and(|v| !v.is_empty() && v != "0"),
+            Switch::Fixed(mode) => *mode == Mode::Json,
+        }
+    }
+
+    /// The arguments clap parses: a hidden JSON flag taken out.
+    fn for_clap(&self, args: Vec<OsString>) -> Vec<OsString> {
+        let Switch::HiddenFlag(flag) = &self.switch else {
+            return args;
+        };
+        let mut ended = false;
         args.into_iter()
-            .skip(1)
-            .map(Into::into)
-            .take_while(|arg| arg != "--")
-            .any(|arg| arg == self.json_flag.as_str())
+            .enumerate()
+            .filter(|(i, arg)| {
+                ended |= arg == "--";
+                *i == 0 || ended || arg != flag.as_str()
+            })
+            .map(|(_, arg)| arg)
+            .collect()
     }
 
     /// Parses the process's arguments; see [`parse`].
     pub fn parse<P: Parser>(&self) -> Result<P, ExitCode> {
+        self.parsed::<P>().map(|parsed| parsed.value)
+    }
+
+    /// Parses the process's arguments into `P`, with the mode and the
+    /// command's name; on a parse error, `--help` or `--version`, prints the
+    /// outcome and returns the exit code to end with.
+    ///
+    /// ```no_run
+    /// # use sponson_codes::ErrorCodes;
+    /// # #[derive(Debug, ErrorCodes)]
+    /// # enum Code {
+    /// #     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    /// #     Internal,
+    /// # }
+    /// # #[derive(clap::Parser)]
+    /// # enum Cli { Validate }
+    /// fn main() -> std::process::ExitCode {
+    ///     let parsed = match sponson_codes::clap::Parse::<Code>::new().hidden_json_flag("--json").parsed::<Cli>() {
+    ///         Ok(parsed) => parsed,
+    ///         Err(exit) => return exit,
+    ///     };
+    ///     parsed.runner::<Code>().run(|| Ok::<_, sponson_codes::Error<Code>>("valid"))
+    /// }
+    /// ```
+    pub fn parsed<P: Parser>(&self) -> Result<Parsed<P>, ExitCode> {
         let args: Vec<OsString> = std::env::args_os().collect();
-        let mode = Mode::from_json_flag(self.wants_json(args.iter().cloned()));
-        match P::try_parse_from(&args) {
-            Ok(parsed) => Ok(parsed),
-            Err(err) if mode == Mode::Text => {
-                // clap's own text, in colour where clap would colour it.
-                let colors = clap_colors(&err, P::command().get_color());
-                Err(text_output::<C>(&err, colors).print())
-            }
-            Err(err) => Err(self.render::<P>(&args, &err).print()),
-        }
+        self.on_process(&P::command(), args, |args| P::try_parse_from(args))
+    }
+
+    /// Parses the process's arguments with clap's builder API: `command`
+    /// in, its `ArgMatches` out, with the mode and the command's name (the
+    /// subcommand matched, else the program's name).
+    ///
+    /// ```no_run
+    /// # use sponson_codes::ErrorCodes;
+    /// # #[derive(Debug, ErrorCodes)]
+    /// # enum Code {
+    /// #     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    /// #     Internal,
+    /// # }
+    /// let command = clap::Command::new("ledger").subcommand(clap::Command::new("balance"));
+    /// let parsed = sponson_codes::clap::Parse::<Code>::new().hidden_json_flag("--json").parsed_command(command);
+    /// ```
+    pub fn parsed_command(&self, command: Command) -> Result<Parsed<ArgMatches>, ExitCode> {
+        let args: Vec<OsString> = std::env::args_os().collect();
+        self.on_process(&command, args, |args| {
+            command.clone().try_get_matches_from(args)
+        })
     }
 
     /// Parses `args` (program name first); on failure returns what
@@ -194,18 +359,124 @@ impl<C: ErrorCode> Parse<C> {
         I: IntoIterator<Item = T>,
         T: Into<OsString> + Clone,
     {
+        self.parsed_from::<P, I, T>(args).map(|parsed| parsed.value)
+    }
+
+    /// [`parsed`](Parse::parsed) on `args` (program name first), printing
+    /// nothing: a failure is the output it would print.
+    pub fn parsed_from<P, I, T>(&self, args: I) -> Result<Parsed<P>, Output>
+    where
+        P: Parser,
+        I: IntoIterator<Item = T>,
+        T: Into<OsString> + Clone,
+    {
         let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
-        match P::try_parse_from(&args) {
-            Ok(parsed) => Ok(parsed),
-            Err(err) if !self.wants_json(args.iter().cloned()) => {
-                Err(text_output::<C>(&err, false))
+        self.parsed_in(&P::command(), args, false, |args| P::try_parse_from(args))
+    }
+
+    /// [`parsed_command`](Parse::parsed_command) on `args` (program name
+    /// first), printing nothing.
+    ///
+    /// ```
+    /// # use sponson_codes::ErrorCodes;
+    /// # #[derive(Debug, ErrorCodes)]
+    /// # enum Code {
+    /// #     #[code(exit = 2, doc = "The command line is not valid.", usage)]
+    /// #     Usage,
+    /// #     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    /// #     Internal,
+    /// # }
+    /// use clap::{Arg, Command};
+    ///
+    /// let command = Command::new("ledger")
+    ///     .subcommand(Command::new("balance").arg(Arg::new("account").long("account")));
+    /// let parse = sponson_codes::clap::Parse::<Code>::new().hidden_json_flag("--json");
+    /// let parsed = parse.parsed_command_from(command.clone(), ["ledger", "balance", "--json"]).unwrap();
+    /// assert_eq!(parsed.command, "balance");
+    /// let out = parse.parsed_command_from(command, ["ledger", "balance", "--acount", "x", "--json"]).unwrap_err();
+    /// let doc: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    /// assert_eq!(doc["error"]["kind"], "unknown_argument");
+    /// assert_eq!(doc["error"]["suggestion"], "--account");
+    /// ```
+    pub fn parsed_command_from<I, T>(
+        &self,
+        command: Command,
+        args: I,
+    ) -> Result<Parsed<ArgMatches>, Output>
+    where
+        I: IntoIterator<Item = T>,
+        T: Into<OsString> + Clone,
+    {
+        let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
+        self.parsed_in(&command, args, false, |args| {
+            command.clone().try_get_matches_from(args)
+        })
+    }
+
+    /// The name of the command `args` run: the subcommand named (by name or
+    /// alias) on the command line, else the program's name.
+    ///
+    /// ```
+    /// # use sponson_codes::ErrorCodes;
+    /// # #[derive(Debug, ErrorCodes)]
+    /// # enum Code {
+    /// #     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    /// #     Internal,
+    /// # }
+    /// let command = clap::Command::new("ledger").subcommand(clap::Command::new("balance").alias("bal"));
+    /// let parse = sponson_codes::clap::Parse::<Code>::new();
+    /// assert_eq!(parse.command_name(&command, ["ledger", "bal"]), "balance");
+    /// assert_eq!(parse.command_name(&command, ["ledger", "--help"]), "ledger");
+    /// ```
+    pub fn command_name<I, T>(&self, command: &Command, args: I) -> String
+    where
+        I: IntoIterator<Item = T>,
+        T: Into<OsString>,
+    {
+        let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
+        command_name(command, &self.for_clap(args))
+    }
+
+    /// Parses for the process: failures, help and version are printed.
+    fn on_process<T>(
+        &self,
+        command: &Command,
+        args: Vec<OsString>,
+        parse: impl FnOnce(Vec<OsString>) -> Result<T, ::clap::Error>,
+    ) -> Result<Parsed<T>, ExitCode> {
+        self.parsed_in(command, args, true, parse)
+            .map_err(|out| out.print())
+    }
+
+    /// Parses `args`; `terminal`: colour clap's text as clap would on this
+    /// process's terminal.
+    fn parsed_in<T>(
+        &self,
+        command: &Command,
+        args: Vec<OsString>,
+        terminal: bool,
+        parse: impl FnOnce(Vec<OsString>) -> Result<T, ::clap::Error>,
+    ) -> Result<Parsed<T>, Output> {
+        let mode = Mode::from_json_flag(self.wants_json(args.iter().cloned()));
+        let args = self.for_clap(args);
+        let name = command_name(command, &args);
+        match parse(args) {
+            Ok(value) => Ok(Parsed {
+                value,
+                mode,
+                command: name,
+                profile: self.profile,
+                errors_to_stderr: self.errors_to_stderr,
+            }),
+            Err(err) if mode == Mode::Text => {
+                let colors = terminal && clap_colors(&err, command.get_color());
+                Err(text_output::<C>(&err, colors))
             }
-            Err(err) => Err(self.render::<P>(&args, &err)),
+            Err(err) => Err(self.render(name, &err)),
         }
     }
 
-    fn render<P: CommandFactory>(&self, args: &[OsString], err: &::clap::Error) -> Output {
-        let command = command_name::<P>(args);
+    fn render(&self, command: String, err: &::clap::Error) -> Output {
         let rendered = err.render().to_string();
         match err.kind() {
             kind @ (ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => {
@@ -232,8 +503,10 @@ impl<C: ErrorCode> Parse<C> {
     }
 }
 
-/// The usage error for `err`: clap's first line as the message, the bad
-/// argument and the usage line as details.
+/// The usage error for `err`: clap's first line as the message; as details,
+/// what an agent needs to correct the call: clap's error kind
+/// (`unknown_argument`, `invalid_value`, ...), the bad argument, the
+/// suggestion clap makes, the valid values, and the usage line.
 fn usage_error<C: ErrorCode>(err: &::clap::Error, rendered: &str) -> Error<C> {
     let message = if err.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
         "a required argument or subcommand is missing".to_owned()
@@ -241,9 +514,27 @@ fn usage_error<C: ErrorCode>(err: &::clap::Error, rendered: &str) -> Error<C> {
         let first = rendered.lines().next().unwrap_or_default();
         first.strip_prefix("error: ").unwrap_or(first).to_owned()
     };
-    let mut error = Error::<C>::usage(message);
+    let mut error =
+        Error::<C>::usage(message).with_detail("kind", &snake_case(&format!("{:?}", err.kind())));
     if let Some(ContextValue::String(arg)) = err.get(ContextKind::InvalidArg) {
         error = error.with_detail("argument", arg);
+    }
+    let suggested = [
+        ContextKind::SuggestedArg,
+        ContextKind::SuggestedSubcommand,
+        ContextKind::SuggestedValue,
+    ]
+    .into_iter()
+    .find_map(|kind| match err.get(kind) {
+        Some(ContextValue::String(one)) => Some(one.clone()),
+        Some(ContextValue::Strings(many)) => many.first().cloned(),
+        _ => None,
+    });
+    if let Some(suggested) = suggested {
+        error = error.with_detail("suggestion", &suggested);
+    }
+    if let Some(ContextValue::Strings(valid)) = err.get(ContextKind::ValidValue) {
+        error = error.with_detail("valid_values", valid);
     }
     if let Some(usage) = rendered
         .lines()
@@ -252,6 +543,18 @@ fn usage_error<C: ErrorCode>(err: &::clap::Error, rendered: &str) -> Error<C> {
         error = error.with_detail("usage", usage.trim_end());
     }
     error
+}
+
+/// `UnknownArgument` as `unknown_argument`.
+fn snake_case(name: &str) -> String {
+    let mut out = String::with_capacity(name.len() + 4);
+    for (i, c) in name.chars().enumerate() {
+        if c.is_uppercase() && i > 0 {
+            out.push('_');
+        }
+        out.extend(c.to_lowercase());
+    }
+    out
 }
 
 /// clap's text for people, with the exit code: help and version on stdout
@@ -312,8 +615,7 @@ fn text_exit<C: ErrorCode>(err: &::clap::Error) -> u8 {
 }
 
 /// The subcommand named on the command line, if any, else the program's name.
-fn command_name<P: CommandFactory>(args: &[OsString]) -> String {
-    let cmd = P::command();
+fn command_name(cmd: &Command, args: &[OsString]) -> String {
     args.iter()
         .skip(1)
         .filter_map(|arg| arg.to_str())

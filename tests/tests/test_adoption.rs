@@ -1,0 +1,214 @@
+//! What an existing program keeps when it adopts the runner: its text for
+//! people, its exit on a closed stdout, commands that print, clap's builder
+//! API and a top-level enum, JSON mode chosen the way it likes, and a
+//! `main` that returns a coded result.
+
+use std::io::Write as _;
+use std::process::Termination as _;
+
+use clap::{Arg, Command};
+use serde_json::{json, Value};
+use sponson_codes::clap::Parse;
+use sponson_codes::{Error, ErrorCodes, Exit, Mode, Runner, Warning, WarningCodes};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ErrorCodes)]
+enum Code {
+    #[code(exit = 2, doc = "The command line is not valid.", usage)]
+    Usage,
+    #[code(exit = 4, doc = "No such account.", hint = "Run `ledger accounts`.")]
+    NoAccount,
+    #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    Internal,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, WarningCodes)]
+enum Warn {
+    #[code(doc = "The ledger is old.")]
+    Stale,
+}
+
+fn json_of(text: &str) -> Value {
+    serde_json::from_str(text).unwrap_or_else(|e| panic!("{e}: {text}"))
+}
+
+#[test]
+fn the_program_keeps_its_own_text_for_failures_and_warnings() {
+    let runner = Runner::<Code>::new("balance", Mode::Text)
+        .text_error(|err| format!("ledger: {}\n", err.message()))
+        .text_warning(|w| format!("ledger: note: {}", w.message()));
+    let out = runner.render(|| {
+        sponson_codes::warn(Warning::new(Warn::Stale, "the ledger is 3 days old"));
+        Err::<(), _>(Error::new(Code::NoAccount, "no account `cash\u{1b}[2J`"))
+    });
+    assert_eq!(
+        out.stderr,
+        "ledger: note: the ledger is 3 days old\nledger: no account `cash\\u{1b}[2J`\n"
+    );
+    assert_eq!(out.exit, 4);
+    // A panic is the fallback's error, in the program's format too.
+    let out = runner.render(|| -> Result<(), Error<Code>> { panic!("secret") });
+    assert_eq!(out.stderr, "ledger: the command stopped on an unexpected internal error\n");
+    assert_eq!(out.exit, 1);
+    // JSON mode is unchanged by the program's text.
+    let json = Runner::<Code>::new("balance", Mode::Json)
+        .text_error(|_| "never".into())
+        .render(|| Err::<(), _>(Error::plain(Code::NoAccount)));
+    assert_eq!(json_of(&json.stdout)["error"]["code"], "NO_ACCOUNT");
+}
+
+#[test]
+fn a_closed_stdout_exits_as_the_program_chooses() {
+    let ok = || Ok::<_, Error<Code>>("lines");
+    assert_eq!(Runner::<Code>::new("list", Mode::Text).render(ok).unwritten_exit, 1);
+    for mode in [Mode::Text, Mode::Json] {
+        let out = Runner::<Code>::new("list", mode).closed_stdout_exit(0).render(ok);
+        assert_eq!(out.unwritten_exit, 0);
+        // A writer that went away: the exit chosen, not a failure.
+        struct Gone;
+        impl std::io::Write for Gone {
+            fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+                Err(std::io::ErrorKind::BrokenPipe.into())
+            }
+            fn flush(&mut self) -> std::io::Result<()> {
+                Ok(())
+            }
+        }
+        assert_eq!(out.write_to(Gone, Vec::new()), std::process::ExitCode::SUCCESS);
+    }
+}
+
+fn print_accounts(out: &mut dyn std::io::Write) -> Result<(), Error<Code>> {
+    writeln!(out, "cash\t12.00").map_err(|e| Error::fallback(e.to_string()))?;
+    writeln!(out, "bank\t40.50").map_err(|e| Error::fallback(e.to_string()))
+}
+
+#[test]
+fn a_command_that_prints_needs_no_replumbing() {
+    let text = Runner::<Code>::new("accounts", Mode::Text).render_printing(print_accounts);
+    assert_eq!((text.stdout.as_str(), text.exit), ("cash\t12.00\nbank\t40.50\n", 0));
+    let json = Runner::<Code>::new("accounts", Mode::Json).render_printing(print_accounts);
+    assert_eq!(
+        json_of(&json.stdout),
+        json!({"ok": true, "command": "accounts", "data": "cash\t12.00\nbank\t40.50\n"})
+    );
+    // A failure after printing: the document carries the error alone.
+    let failed = Runner::<Code>::new("accounts", Mode::Json).render_printing(|out| {
+        print_accounts(out)?;
+        Err(Error::plain(Code::NoAccount))
+    });
+    assert_eq!(failed.exit, 4);
+    assert_eq!(json_of(&failed.stdout)["error"]["code"], "NO_ACCOUNT");
+}
+
+fn ledger() -> Command {
+    Command::new("ledger")
+        .version("1.0")
+        .subcommand(
+            Command::new("balance")
+                .alias("bal")
+                .arg(Arg::new("account").long("account").value_parser(["cash", "bank"])),
+        )
+        .subcommand(Command::new("accounts"))
+}
+
+#[test]
+fn the_builder_api_parses_and_usage_errors_keep_what_clap_knows() {
+    let parse = Parse::<Code>::new().hidden_json_flag("--json");
+    let parsed = parse
+        .parsed_command_from(ledger(), ["ledger", "bal", "--account", "cash"])
+        .unwrap();
+    assert_eq!((parsed.command.as_str(), parsed.mode), ("balance", Mode::Text));
+    let matches = parsed.value.subcommand_matches("balance").unwrap();
+    assert_eq!(matches.get_one::<String>("account").unwrap(), "cash");
+
+    let out = parse
+        .parsed_command_from(ledger(), ["ledger", "--json", "balance", "--acount", "cash"])
+        .unwrap_err();
+    let error = &json_of(&out.stdout)["error"];
+    assert_eq!(error["code"], "USAGE");
+    assert_eq!(error["kind"], "unknown_argument");
+    assert_eq!(error["argument"], "--acount");
+    assert_eq!(error["suggestion"], "--account");
+    assert_eq!(json_of(&out.stdout)["command"], "balance");
+
+    let out = parse
+        .parsed_command_from(ledger(), ["ledger", "balance", "--account", "gold", "--json"])
+        .unwrap_err();
+    let error = &json_of(&out.stdout)["error"];
+    assert_eq!(error["kind"], "invalid_value");
+    assert_eq!(error["valid_values"], json!(["cash", "bank"]));
+}
+
+#[test]
+fn a_hidden_flag_leaves_help_as_it_was() {
+    let declared = ledger().render_help().to_string();
+    let out = Parse::<Code>::new()
+        .hidden_json_flag("--json")
+        .parsed_command_from(ledger(), ["ledger", "--help"])
+        .unwrap_err();
+    assert_eq!(out.stdout, declared);
+    assert!(!out.stdout.contains("--json"));
+    // After `--`, the flag is an argument like any other.
+    let parse = Parse::<Code>::new().hidden_json_flag("--json");
+    assert!(!parse.wants_json(["ledger", "--", "--json"]));
+}
+
+#[test]
+fn json_mode_by_environment_variable_or_by_the_program() {
+    std::env::set_var("LEDGER_TEST_JSON", "1");
+    let parse = Parse::<Code>::new().json_env("LEDGER_TEST_JSON");
+    let out = parse
+        .parsed_command_from(ledger(), ["ledger", "frobnicate"])
+        .unwrap_err();
+    assert_eq!(json_of(&out.stdout)["error"]["kind"], "invalid_subcommand");
+    std::env::set_var("LEDGER_TEST_JSON", "0");
+    assert!(!parse.wants_json(["ledger"]));
+    std::env::remove_var("LEDGER_TEST_JSON");
+
+    let fixed = Parse::<Code>::new().mode(Mode::Json);
+    let parsed = fixed.parsed_command_from(ledger(), ["ledger", "accounts"]).unwrap();
+    assert_eq!(parsed.mode, Mode::Json);
+    let runner = parsed.runner::<Code>();
+    assert_eq!((runner.command(), runner.mode()), ("accounts", Mode::Json));
+}
+
+/// A top-level enum, as programs that generate completions from it write.
+#[derive(Debug, clap::Parser)]
+#[command(name = "ledger")]
+enum Cli {
+    /// Show a balance.
+    Balance {
+        #[arg(long)]
+        account: String,
+    },
+    /// List the accounts.
+    Accounts,
+}
+
+#[test]
+fn a_top_level_enum_parses_with_its_command_name() {
+    let parse = Parse::<Code>::new().hidden_json_flag("--json");
+    let parsed = parse
+        .parsed_from::<Cli, _, _>(["ledger", "balance", "--account", "cash", "--json"])
+        .unwrap();
+    assert!(matches!(parsed.value, Cli::Balance { ref account } if account == "cash"));
+    assert_eq!((parsed.command.as_str(), parsed.mode), ("balance", Mode::Json));
+    let out = parse
+        .parsed_from::<Cli, _, _>(["ledger", "balance", "--json"])
+        .unwrap_err();
+    assert_eq!(json_of(&out.stdout)["error"]["kind"], "missing_required_argument");
+    assert_eq!(json_of(&out.stdout)["command"], "balance");
+}
+
+#[test]
+fn main_returning_a_coded_result_exits_with_the_codes_exit() {
+    let failed: Exit<Code> = Err::<(), _>(Error::new(Code::NoAccount, "no account `cash`")).into();
+    assert_eq!(failed.exit_code(), 4);
+    assert_eq!(
+        failed.text(),
+        "error[NO_ACCOUNT]: no account `cash`\nhint: Run `ledger accounts`.\n"
+    );
+    assert_eq!(failed.report(), std::process::ExitCode::from(4));
+    let done: Exit<Code> = Ok::<(), Error<Code>>(()).into();
+    assert_eq!((done.exit_code(), done.text().as_str()), (0, ""));
+}
