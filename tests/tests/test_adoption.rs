@@ -47,7 +47,10 @@ fn the_program_keeps_its_own_text_for_failures_and_warnings() {
     assert_eq!(out.exit, 4);
     // A panic is the fallback's error, in the program's format too.
     let out = runner.render(|| -> Result<(), Error<Code>> { panic!("secret") });
-    assert_eq!(out.stderr, "ledger: the command stopped on an unexpected internal error\n");
+    assert_eq!(
+        out.stderr,
+        "ledger: the command stopped on an unexpected internal error\n"
+    );
     assert_eq!(out.exit, 1);
     // JSON mode is unchanged by the program's text.
     let json = Runner::<Code>::new("balance", Mode::Json)
@@ -59,9 +62,16 @@ fn the_program_keeps_its_own_text_for_failures_and_warnings() {
 #[test]
 fn a_closed_stdout_exits_as_the_program_chooses() {
     let ok = || Ok::<_, Error<Code>>("lines");
-    assert_eq!(Runner::<Code>::new("list", Mode::Text).render(ok).unwritten_exit, 1);
+    assert_eq!(
+        Runner::<Code>::new("list", Mode::Text)
+            .render(ok)
+            .unwritten_exit,
+        1
+    );
     for mode in [Mode::Text, Mode::Json] {
-        let out = Runner::<Code>::new("list", mode).closed_stdout_exit(0).render(ok);
+        let out = Runner::<Code>::new("list", mode)
+            .closed_stdout_exit(0)
+            .render(ok);
         assert_eq!(out.unwritten_exit, 0);
         // A writer that went away: the exit chosen, not a failure.
         struct Gone;
@@ -73,7 +83,10 @@ fn a_closed_stdout_exits_as_the_program_chooses() {
                 Ok(())
             }
         }
-        assert_eq!(out.write_to(Gone, Vec::new()), std::process::ExitCode::SUCCESS);
+        assert_eq!(
+            out.write_to(Gone, Vec::new()),
+            std::process::ExitCode::SUCCESS
+        );
     }
 }
 
@@ -85,7 +98,10 @@ fn print_accounts(out: &mut dyn std::io::Write) -> Result<(), Error<Code>> {
 #[test]
 fn a_command_that_prints_needs_no_replumbing() {
     let text = Runner::<Code>::new("accounts", Mode::Text).render_printing(print_accounts);
-    assert_eq!((text.stdout.as_str(), text.exit), ("cash\t12.00\nbank\t40.50\n", 0));
+    assert_eq!(
+        (text.stdout.as_str(), text.exit),
+        ("cash\t12.00\nbank\t40.50\n", 0)
+    );
     let json = Runner::<Code>::new("accounts", Mode::Json).render_printing(print_accounts);
     assert_eq!(
         json_of(&json.stdout),
@@ -104,9 +120,11 @@ fn ledger() -> Command {
     Command::new("ledger")
         .version("1.0")
         .subcommand(
-            Command::new("balance")
-                .alias("bal")
-                .arg(Arg::new("account").long("account").value_parser(["cash", "bank"])),
+            Command::new("balance").alias("bal").arg(
+                Arg::new("account")
+                    .long("account")
+                    .value_parser(["cash", "bank"]),
+            ),
         )
         .subcommand(Command::new("accounts"))
 }
@@ -117,12 +135,18 @@ fn the_builder_api_parses_and_usage_errors_keep_what_clap_knows() {
     let parsed = parse
         .parsed_command_from(ledger(), ["ledger", "bal", "--account", "cash"])
         .unwrap();
-    assert_eq!((parsed.command.as_str(), parsed.mode), ("balance", Mode::Text));
+    assert_eq!(
+        (parsed.command.as_str(), parsed.mode),
+        ("balance", Mode::Text)
+    );
     let matches = parsed.value.subcommand_matches("balance").unwrap();
     assert_eq!(matches.get_one::<String>("account").unwrap(), "cash");
 
     let out = parse
-        .parsed_command_from(ledger(), ["ledger", "--json", "balance", "--acount", "cash"])
+        .parsed_command_from(
+            ledger(),
+            ["ledger", "--json", "balance", "--acount", "cash"],
+        )
         .unwrap_err();
     let error = &json_of(&out.stdout)["error"];
     assert_eq!(error["code"], "USAGE");
@@ -132,7 +156,10 @@ fn the_builder_api_parses_and_usage_errors_keep_what_clap_knows() {
     assert_eq!(json_of(&out.stdout)["command"], "balance");
 
     let out = parse
-        .parsed_command_from(ledger(), ["ledger", "balance", "--account", "gold", "--json"])
+        .parsed_command_from(
+            ledger(),
+            ["ledger", "balance", "--account", "gold", "--json"],
+        )
         .unwrap_err();
     let error = &json_of(&out.stdout)["error"];
     assert_eq!(error["kind"], "invalid_value");
@@ -166,7 +193,9 @@ fn json_mode_by_environment_variable_or_by_the_program() {
     std::env::remove_var("LEDGER_TEST_JSON");
 
     let fixed = Parse::<Code>::new().mode(Mode::Json);
-    let parsed = fixed.parsed_command_from(ledger(), ["ledger", "accounts"]).unwrap();
+    let parsed = fixed
+        .parsed_command_from(ledger(), ["ledger", "accounts"])
+        .unwrap();
     assert_eq!(parsed.mode, Mode::Json);
     let runner = parsed.runner::<Code>();
     assert_eq!((runner.command(), runner.mode()), ("accounts", Mode::Json));
@@ -192,11 +221,17 @@ fn a_top_level_enum_parses_with_its_command_name() {
         .parsed_from::<Cli, _, _>(["ledger", "balance", "--account", "cash", "--json"])
         .unwrap();
     assert!(matches!(parsed.value, Cli::Balance { ref account } if account == "cash"));
-    assert_eq!((parsed.command.as_str(), parsed.mode), ("balance", Mode::Json));
+    assert_eq!(
+        (parsed.command.as_str(), parsed.mode),
+        ("balance", Mode::Json)
+    );
     let out = parse
         .parsed_from::<Cli, _, _>(["ledger", "balance", "--json"])
         .unwrap_err();
-    assert_eq!(json_of(&out.stdout)["error"]["kind"], "missing_required_argument");
+    assert_eq!(
+        json_of(&out.stdout)["error"]["kind"],
+        "missing_required_argument"
+    );
     assert_eq!(json_of(&out.stdout)["command"], "balance");
 }
 
@@ -211,4 +246,19 @@ fn main_returning_a_coded_result_exits_with_the_codes_exit() {
     assert_eq!(failed.report(), std::process::ExitCode::from(4));
     let done: Exit<Code> = Ok::<(), Error<Code>>(()).into();
     assert_eq!((done.exit_code(), done.text().as_str()), (0, ""));
+}
+
+#[test]
+fn text_mode_shows_the_causes_anyhow_kept() {
+    use anyhow::Context as _;
+    let out = Runner::<Code>::new("balance", Mode::Text).render(|| -> anyhow::Result<()> {
+        let io: anyhow::Result<()> = Err(std::io::Error::other("no such file").into());
+        io.context("reading ledger.csv")
+            .context(Error::new(Code::NoAccount, "no account `cash`"))
+    });
+    assert_eq!(
+        out.stderr,
+        "error[NO_ACCOUNT]: no account `cash`\ncaused by: reading ledger.csv\ncaused by: no such file\nhint: Run `ledger accounts`.\n"
+    );
+    assert_eq!(out.exit, 4);
 }

@@ -261,3 +261,51 @@ fn a_cyclic_source_chain_through_anyhow_ends() {
     assert_eq!(err.code(), "INTERNAL");
     assert_eq!(err.message(), "an error that is its own source");
 }
+
+#[test]
+fn anyhow_context_that_is_a_coded_error_keeps_its_code() {
+    use anyhow::Context as _;
+    // The program says what failed with a coded error as context.
+    let io: anyhow::Result<()> = Err(std::io::Error::other("permission denied").into());
+    let err: Error<Code> = io
+        .context("opening /run/plan.lock")
+        .context(Error::new(Code::LockHeld, "cannot take the lock"))
+        .unwrap_err()
+        .into();
+    assert_eq!(err.code(), "LOCK_HELD");
+    assert_eq!(err.message(), "cannot take the lock");
+    // The causes below it are kept, for programs and for people.
+    assert_eq!(
+        err.details().get("causes"),
+        Some(&serde_json::json!([
+            "opening /run/plan.lock",
+            "permission denied"
+        ]))
+    );
+    // The outermost coded error wins.
+    let inner: anyhow::Result<()> = Err(Error::new(Code::Usage, "bad flag").into());
+    let err: Error<Code> = inner
+        .context(Error::new(Code::LockHeld, "outer"))
+        .unwrap_err()
+        .into();
+    assert_eq!((err.code(), err.message()), ("LOCK_HELD", "outer"));
+    assert_eq!(
+        err.details().get("causes"),
+        Some(&serde_json::json!(["bad flag"]))
+    );
+}
+
+#[test]
+fn anyhow_errors_without_a_code_keep_every_cause() {
+    use anyhow::Context as _;
+    let io: anyhow::Result<()> = Err(std::io::Error::other("disk full").into());
+    let err: Error<Code> = io.context("writing the receipt").unwrap_err().into();
+    assert_eq!(
+        (err.code(), err.message()),
+        ("INTERNAL", "writing the receipt")
+    );
+    assert_eq!(
+        err.details().get("causes"),
+        Some(&serde_json::json!(["disk full"]))
+    );
+}

@@ -1,11 +1,19 @@
 //! `anyhow::Error` into a coded error (cargo feature `anyhow`).
 
 use crate::code::ErrorCode;
-use crate::error::{find_in_chain, Error};
+use crate::error::{chain, find_in_chain, Error};
 
-/// An `Error<C>` anywhere in the chain (context included) keeps its code,
-/// message, hint and details; anything else becomes `C`'s fallback with the
-/// outermost message, keeping the whole `anyhow::Error` as its source.
+/// The key of the details that keep an `anyhow::Error`'s causes: the
+/// messages below the one the error reports, outermost first.
+pub(crate) const CAUSES: &str = "causes";
+
+/// The outermost `Error<C>` in the chain wins, context included (an
+/// `Error<C>` given to `.context(...)` is found as anyhow finds context):
+/// its code, message, hint and details. Anything else becomes `C`'s
+/// fallback with the outermost message, keeping the whole `anyhow::Error`
+/// as its source. Either way, the messages below the one reported are kept
+/// as the `causes` detail (a list of strings, outermost first), which text
+/// mode shows as `caused by:` lines, as the program's own `{:#}` would.
 ///
 /// ```
 /// use anyhow::Context as _;
@@ -19,10 +27,14 @@ use crate::error::{find_in_chain, Error};
 ///     Internal,
 /// }
 ///
-/// let held: anyhow::Result<()> = Err(Error::new(Code::LockHeld, "held by run 41").into());
-/// let err: Error<Code> = held.context("applying the plan").unwrap_err().into();
-/// assert_eq!(err.code(), "LOCK_HELD");
-/// assert_eq!(err.message(), "held by run 41");
+/// let io: anyhow::Result<()> = Err(std::io::Error::other("permission denied").into());
+/// let err: Error<Code> = io
+///     .context("opening /run/plan.lock")
+///     .context(Error::new(Code::LockHeld, "cannot take the lock"))
+///     .unwrap_err()
+///     .into();
+/// assert_eq!((err.code(), err.message()), ("LOCK_HELD", "cannot take the lock"));
+/// assert_eq!(err.details().get("causes"), Some(&serde_json::json!(["opening /run/plan.lock", "permission denied"])));
 ///
 /// let other = Error::<Code>::from(anyhow::anyhow!("disk full"));
 /// assert_eq!(other.code(), "INTERNAL");
@@ -31,11 +43,30 @@ impl<C: ErrorCode> From<::anyhow::Error> for Error<C> {
     fn from(err: ::anyhow::Error) -> Self {
         // `anyhow::Error::chain` has no bound; the one walk of this crate has.
         let outermost: &(dyn std::error::Error + Send + Sync + 'static) = err.as_ref();
-        if let Some(found) = find_in_chain::<C>(outermost) {
-            return found.clone_without_source();
+        let mut messages: Vec<String> = chain(outermost).map(ToString::to_string).collect();
+        // An `io::Error` and the error it wraps say the same thing once.
+        messages.dedup();
+        // anyhow finds a context's type; the chain walk finds sources.
+        let found = err
+            .downcast_ref::<Error<C>>()
+            .or_else(|| find_in_chain::<C>(outermost));
+        if let Some(found) = found {
+            let at = messages
+                .iter()
+                .position(|m| m == found.message())
+                .unwrap_or(0);
+            return with_causes(found.clone_without_source(), &messages[at + 1..]);
         }
-        let message = err.to_string();
+        let message = messages.first().cloned().unwrap_or_default();
+        let causes = messages.get(1..).unwrap_or_default().to_vec();
         let source: Box<dyn std::error::Error + Send + Sync + 'static> = err.into();
-        Error::fallback(message).with_source(source)
+        with_causes(Error::fallback(message), &causes).with_source(source)
     }
+}
+
+fn with_causes<C: ErrorCode>(error: Error<C>, causes: &[String]) -> Error<C> {
+    if causes.is_empty() || error.details().get(CAUSES).is_some() {
+        return error;
+    }
+    error.with_detail(CAUSES, causes)
 }

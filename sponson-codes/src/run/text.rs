@@ -5,7 +5,7 @@ use serde_json::Value;
 
 use crate::document::outcome::Outcome;
 use crate::document::output::Output;
-use crate::escape::{error_line, escape_text, hint_line, warning_line};
+use crate::escape::{error_line, escape_line, escape_text, hint_line, warning_line};
 
 /// How a command reports its outcome.
 ///
@@ -74,6 +74,13 @@ pub(crate) fn render_text(
         Err(failure) => {
             let message = outcome.withheld.as_deref().unwrap_or(&failure.message);
             out.stderr.push_str(&error_line(&failure.code, message));
+            // The causes an `anyhow::Error` brought, as its `{:#}` shows them.
+            if let Some(Value::Array(causes)) = failure.details.get("causes") {
+                for cause in causes.iter().filter_map(Value::as_str) {
+                    out.stderr
+                        .push_str(&format!("caused by: {}\n", escape_line(cause)));
+                }
+            }
             if let Some(hint) = &failure.hint {
                 out.stderr.push_str(&hint_line(hint));
             }
