@@ -44,12 +44,12 @@ fn main() {
     let arg = std::env::args().nth(1);
     if arg.as_deref() == Some("registered") {
         // Median of single calls, after a first call that sorts the registry.
-        let enums = sponson_codes::registered();
+        let enums = sponson_codes::registry::registered();
         let codes: usize = enums.iter().map(|e| e.table.len()).sum();
         let mut samples = Vec::new();
         for _ in 0..201 {
             let start = std::time::Instant::now();
-            let enums = std::hint::black_box(sponson_codes::registered());
+            let enums = std::hint::black_box(sponson_codes::registry::registered());
             samples.push(start.elapsed().as_nanos());
             std::hint::black_box(enums.len());
         }
