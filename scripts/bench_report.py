@@ -10,12 +10,21 @@ of lookup time against the number of codes, `docs/benchmarks.svg`
 
     python3 scripts/bench_report.py
     python3 scripts/bench_report.py --target /work/target-bench --svg docs/benchmarks.svg
+    python3 scripts/bench_report.py --smoke   # runs the benches briefly first (CI), see smoke_run
+
+The report reads the figures by the benches' names; --smoke fails when one of
+them is missing, so a renamed bench cannot leave a table silently empty.
 """
 
 import argparse
 import json
 import os
+import shutil
+import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import smoke  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SIZES = [5, 10, 20, 50, 100, 1000, 10000]
@@ -25,6 +34,11 @@ LOOKUP_METHODS = [
     ("match", "`match` on strings (strum `EnumString`)"),
     ("hashmap", "`HashMap` (std hasher)"),
 ]
+# Smoke runs: criterion's arguments (quick mode, which any spread satisfies:
+# about 0.1 s a benchmark; few resamples) and each bench target's filter (the
+# smallest size of the codes).
+SMOKE_ARGS = ["--bench", "--quick", "--significance-level", "0.99", "--noplot", "--nresamples", "1000"]
+SMOKE_FILTERS = {"codes": ["/%d$" % SIZES[0]]}
 
 
 def read(criterion, group, function, value=None):
@@ -138,13 +152,76 @@ def plot(data_hit, data_miss, data_de, path):
     print("wrote", os.path.relpath(path, ROOT), file=sys.stderr)
 
 
+def smoke_run():
+    """Runs every bench target of the bench crate once, briefly, at the
+    smallest size, from the test-profile build `.ci/run` already made
+    (`cargo test --workspace --benches --no-run`), into a criterion dir of
+    its own: real results in target/criterion are never touched. Returns the
+    target dir holding that criterion dir."""
+    home = os.path.join(smoke.home(), "bench_report")
+    criterion = os.path.join(home, "criterion")
+    shutil.rmtree(criterion, ignore_errors=True)
+    build = subprocess.run(
+        ["cargo", "test", "--workspace", "--benches", "--no-run", "--message-format=json"],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        text=True,
+        check=True,
+    )
+    manifest = os.path.join(ROOT, "benches", "Cargo.toml")
+    benches = {}
+    for line in build.stdout.splitlines():
+        message = json.loads(line)
+        if (
+            message.get("reason") == "compiler-artifact"
+            and message.get("executable")
+            and message["target"]["kind"] == ["bench"]
+            and os.path.samefile(message["manifest_path"], manifest)
+        ):
+            benches[message["target"]["name"]] = message["executable"]
+    if not benches:
+        raise SystemExit("cargo built no bench target of %s" % manifest)
+    for name in sorted(benches):
+        args = [benches[name]] + SMOKE_ARGS + SMOKE_FILTERS.get(name, [])
+        env = dict(os.environ, CRITERION_HOME=criterion)
+        proc = subprocess.run(
+            args, cwd=os.path.dirname(manifest), env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+        )
+        if proc.returncode != 0:
+            sys.stderr.write(proc.stdout)
+            raise SystemExit("bench %s failed (exit %d)" % (name, proc.returncode))
+        print("bench %s: ran" % name, file=sys.stderr)
+    return home
+
+
+def smoke_missing(criterion):
+    """The figures of the smallest size the report finds no result for."""
+    n = SIZES[0]
+    wanted = [("from_code_hit", m, n) for m, _ in LOOKUP_METHODS]
+    wanted += [("from_code_miss", m, n) for m, _ in LOOKUP_METHODS]
+    wanted += [("deserialize", m, n) for m in ("sponson", "serde_derive")]
+    wanted += [(g, m, n) for g in ("code", "exit_code") for m in ("sponson", "hand_match")]
+    wanted += [(g, m, None) for g in ("envelope", "envelope_build") for m in ("sponson", "derived_struct")]
+    wanted.append(("render_markdown", "1000", None))
+    return ["/".join(str(p) for p in w if p is not None) for w in wanted if read(criterion, *w) is None]
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     target = os.environ.get("CARGO_TARGET_DIR") or os.path.join(ROOT, "target")
     parser.add_argument("--target", default=target, help="cargo target dir holding criterion/ (default: %(default)s)")
     parser.add_argument("--svg", default=os.path.join(ROOT, "docs", "benchmarks.svg"), help="plot path")
     parser.add_argument("--no-plot", action="store_true", help="print the tables only")
+    parser.add_argument("--smoke", action="store_true", help="run the benches briefly first, report on that (CI)")
     args = parser.parse_args()
+    if args.smoke:
+        args.target = smoke_run()
+        args.svg = os.path.join(args.target, "benchmarks.svg")
+        try:
+            import matplotlib  # noqa: F401
+        except ImportError:
+            print("no matplotlib: the plot is not drawn", file=sys.stderr)
+            args.no_plot = True
     criterion = os.path.join(args.target, "criterion")
     if not os.path.isdir(criterion):
         raise SystemExit("no criterion results in %s: run cargo bench -p sponson-codes-benches first" % criterion)
@@ -180,6 +257,10 @@ def main():
 
     if not args.no_plot:
         plot(data_hit, data_miss, data_de, args.svg)
+    if args.smoke:
+        missing = smoke_missing(criterion)
+        if missing:
+            raise SystemExit("the report found no result for: %s" % ", ".join(missing))
 
 
 if __name__ == "__main__":

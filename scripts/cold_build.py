@@ -23,6 +23,7 @@ machine the CPU time is the steadier figure.
 
     python3 scripts/cold_build.py
     python3 scripts/cold_build.py --profiles debug --rounds 3
+    python3 scripts/cold_build.py --smoke    # debug, one round, warm builds in target/smoke (CI)
 """
 
 import argparse
@@ -35,7 +36,13 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import smoke  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# The runtime's features at each level, as figure 9 measured them: None keeps
+# the default features; a list turns them off and enables the list.
+OURS_FEATURES = {"codes": [], "runner": [], "tooling": None}
 
 OURS_ENUM = '''
 /// Failures of the program.
@@ -238,10 +245,14 @@ def sources(side, level):
 def dependencies(side, level):
     if side == "ours":
         path = json.dumps(os.path.join(ROOT, "sponson-codes"))
-        if level == "tooling":
+        features = OURS_FEATURES[level]
+        if features is None:
             deps = "sponson-codes = { path = %s }\n" % path
         else:
-            deps = "sponson-codes = { path = %s, default-features = false }\n" % path
+            deps = "sponson-codes = { path = %s, default-features = false, features = %s }\n" % (
+                path,
+                json.dumps(features),
+            )
         if level != "codes":
             deps += 'serde_json = "1"\n'
         return deps
@@ -255,10 +266,7 @@ def dependencies(side, level):
     return deps
 
 
-def write(path, text):
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    with open(path, "w") as f:
-        f.write(text)
+write = smoke.write
 
 
 def make_workspace(tmp):
@@ -280,7 +288,8 @@ def make_workspace(tmp):
     lock = os.path.join(ROOT, "Cargo.lock")
     if os.path.exists(lock):
         # The repository's versions, so both sides build what the workspace pins.
-        shutil.copy(lock, os.path.join(tmp, "Cargo.lock"))
+        with open(lock) as f:
+            write(os.path.join(tmp, "Cargo.lock"), f.read())
     return members
 
 
@@ -313,9 +322,17 @@ def main():
     parser.add_argument("--rounds", type=int, default=1, help="cold builds of each program (median; default 1)")
     parser.add_argument("--keep", action="store_true", help="keep the generated crates and print their path")
     parser.add_argument("--json", help="also write the results to this file")
+    parser.add_argument(
+        "--smoke",
+        action="store_true",
+        help="debug, one round, into target/smoke without emptying it: warm builds, not cold (CI)",
+    )
     args = parser.parse_args()
+    if args.smoke:
+        args.profiles, args.rounds = "debug", 1
 
-    tmp = tempfile.mkdtemp(prefix="sponson-cold-build-")
+    # A smoke run keeps its crates and builds where the next one finds them.
+    tmp = smoke.workdir("cold_build") if args.smoke else tempfile.mkdtemp(prefix="sponson-cold-build-")
     results = {"nproc": os.cpu_count(), "load_before": load(), "builds": {}}
     try:
         members = make_workspace(tmp)
@@ -331,9 +348,12 @@ def main():
                     name = "%s-%s" % (side, level)
                     walls, cpus = [], []
                     for r in range(args.rounds):
-                        target = os.path.join(tmp, "target-%s-%s-%d" % (name, profile, r))
-                        wall, cpu = cargo(tmp, target, ["build", "-p", name] + flag)
-                        shutil.rmtree(target, ignore_errors=True)
+                        if args.smoke:
+                            wall, cpu = cargo(tmp, smoke.target(), ["build", "-p", name] + flag)
+                        else:
+                            target = os.path.join(tmp, "target-%s-%s-%d" % (name, profile, r))
+                            wall, cpu = cargo(tmp, target, ["build", "-p", name] + flag)
+                            shutil.rmtree(target, ignore_errors=True)
                         walls.append(wall)
                         cpus.append(cpu)
                     row[side] = {"wall": statistics.median(walls), "cpu": statistics.median(cpus)}
@@ -358,7 +378,7 @@ def main():
                 json.dump(results, f, indent=2)
         assert members
     finally:
-        if args.keep:
+        if args.keep or args.smoke:
             print("kept: %s" % tmp)
         else:
             shutil.rmtree(tmp, ignore_errors=True)

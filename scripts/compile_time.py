@@ -20,6 +20,7 @@ plus serde (derive).
 
     python3 scripts/compile_time.py                 # N = 1000, 5 rounds
     python3 scripts/compile_time.py --n 100 --rounds 3 --profiles debug
+    python3 scripts/compile_time.py --smoke    # N = 5, one debug round, no cold builds (CI)
 """
 
 import argparse
@@ -34,8 +35,13 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import gen_bench_codes as gen  # noqa: E402
+import smoke  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# The runtime's features in `ours`, as figure 6 measured them: the default
+# features and nothing more.
+DEFAULT_FEATURES = True
+FEATURES = []
 DERIVES = "Debug, Clone, Copy, PartialEq, Eq, Hash"
 
 
@@ -86,10 +92,7 @@ def peer_source(rows):
     return "".join(out)
 
 
-def write(path, text):
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    with open(path, "w") as f:
-        f.write(text)
+write = smoke.write
 
 
 def make_workspace(tmp, n):
@@ -99,11 +102,15 @@ def make_workspace(tmp, n):
         os.path.join(tmp, "Cargo.toml"),
         '[workspace]\nresolver = "2"\nmembers = ["ours", "peer"]\n',
     )
-    sponson = os.path.join(ROOT, "sponson-codes")
+    sponson = "path = %s" % json.dumps(os.path.join(ROOT, "sponson-codes"))
+    if not DEFAULT_FEATURES:
+        sponson += ", default-features = false"
+    if FEATURES:
+        sponson += ", features = %s" % json.dumps(FEATURES)
     write(
         os.path.join(tmp, "ours", "Cargo.toml"),
         '[package]\nname = "ours"\nversion = "0.0.0"\nedition = "2021"\npublish = false\n\n'
-        "[dependencies]\nsponson-codes = { path = %s }\n" % json.dumps(sponson),
+        "[dependencies]\nsponson-codes = { %s }\n" % sponson,
     )
     write(
         os.path.join(tmp, "peer", "Cargo.toml"),
@@ -116,7 +123,8 @@ def make_workspace(tmp, n):
     lock = os.path.join(ROOT, "Cargo.lock")
     if os.path.exists(lock):
         # The repository's versions, so both sides build what the workspace pins.
-        shutil.copy(lock, os.path.join(tmp, "Cargo.lock"))
+        with open(lock) as f:
+            write(os.path.join(tmp, "Cargo.lock"), f.read())
 
 
 def cargo(tmp, target, args, quiet=True):
@@ -155,9 +163,8 @@ def cold(tmp, profile):
     return times
 
 
-def warm(tmp, profile, rounds):
+def warm(tmp, profile, rounds, target):
     """Median wall time of rebuilding each crate alone, dependencies prebuilt."""
-    target = os.path.join(tmp, "target")
     cargo(tmp, target, ["build", "-p", "ours", "-p", "peer"] + profile_args(profile))
     samples = {"ours": [], "peer": []}
     for r in range(rounds):
@@ -186,11 +193,16 @@ def main():
     parser.add_argument("--skip-cold", action="store_true", help="skip the cold builds of the dependency trees")
     parser.add_argument("--keep", action="store_true", help="keep the generated workspace and print its path")
     parser.add_argument("--json", help="also write the results to this file")
+    parser.add_argument("--smoke", action="store_true", help="N = 5, one debug round, no cold builds (CI)")
     args = parser.parse_args()
+    if args.smoke:
+        args.n, args.rounds, args.profiles, args.skip_cold = 5, 1, "debug", True
     if args.n < 2:
         parser.error("--n must be at least 2")
 
-    tmp = tempfile.mkdtemp(prefix="sponson-compile-time-")
+    # A smoke run keeps its crates and builds where the next one finds them.
+    tmp = smoke.workdir("compile_time") if args.smoke else tempfile.mkdtemp(prefix="sponson-compile-time-")
+    target = smoke.target() if args.smoke else os.path.join(tmp, "target")
     results = {"n": args.n, "rounds": args.rounds, "nproc": os.cpu_count(), "profiles": {}}
     try:
         make_workspace(tmp, args.n)
@@ -203,7 +215,7 @@ def main():
                     "%-7s cold dependency tree: sponson-codes %.1f s, strum + serde %.1f s"
                     % (profile, entry["cold"]["ours"], entry["cold"]["peer"])
                 )
-            samples = warm(tmp, profile, args.rounds)
+            samples = warm(tmp, profile, args.rounds, target)
             ours = statistics.median(samples["ours"])
             peer = statistics.median(samples["peer"])
             entry.update(samples=samples, ours=ours, peer=peer, ratio=ours / peer, load=load())
@@ -224,7 +236,7 @@ def main():
             with open(args.json, "w") as f:
                 json.dump(results, f, indent=2)
     finally:
-        if args.keep:
+        if args.keep or args.smoke:
             print("workspace kept in", tmp)
         else:
             shutil.rmtree(tmp, ignore_errors=True)

@@ -13,16 +13,23 @@ marker is in each binary.
 
     python3 scripts/explain_size.py                  # 512 codes, this checkout
     python3 scripts/explain_size.py --source DIR     # a checkout other than this one
+    python3 scripts/explain_size.py --smoke          # 4 codes, warm, in target/smoke (CI)
 """
 
 import argparse
 import collections
+import json
 import os
-import shutil
 import subprocess
+import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import smoke  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# The runtime's features of the two builds, default features off in both.
+BUILDS = [("with explain", ["explain"]), ("without explain", [])]
 
 
 def code(i):
@@ -45,51 +52,50 @@ def explanation(i):
 
 
 def generate(package, source, codes):
-    os.makedirs(os.path.join(package, "errors"))
-    os.makedirs(os.path.join(package, "src"))
     text = 0
     for i in range(1, codes + 1):
         body = explanation(i)
         text += len(body.strip().encode())
-        with open(os.path.join(package, "errors", f"{code(i)}.md"), "w") as f:
-            f.write(body)
+        smoke.write(os.path.join(package, "errors", f"{code(i)}.md"), body)
     variants = "".join(
         f'    #[code(exit = 2, name = "{code(i)}", doc = "Code {code(i)}.")]\n    C{i:04},\n'
         for i in range(1, codes + 1)
     )
-    with open(os.path.join(package, "src", "lib.rs"), "w") as f:
-        f.write(
+    smoke.write(
+        os.path.join(package, "src", "lib.rs"),
+        (
             "//! The codes.\nuse sponson_codes::ErrorCodes;\n\n"
             "#[derive(Debug, Clone, Copy, PartialEq, Eq, ErrorCodes)]\n"
             '#[codes(explain_dir = "errors")]\npub enum Code {\n'
             f"{variants}"
             '    #[code(exit = 1, doc = "An unexpected error.", fallback)]\n    Internal,\n}\n'
-        )
-    with open(os.path.join(package, "src", "main.rs"), "w") as f:
-        f.write(
+        ),
+    )
+    smoke.write(
+        os.path.join(package, "src", "main.rs"),
+        (
             "use size::Code;\n\nfn main() {\n"
             "    let arg = std::env::args().nth(1).unwrap_or_default();\n"
             "    if let Some(c) = Code::from_code(&arg) {\n"
             '        println!("{}", c.explain());\n    }\n'
             "    for e in sponson_codes::registry::registered() {\n"
             '        println!("{}", e.table.len());\n    }\n}\n'
-        )
-    # The versions of the workspace's outside crate, so nothing is fetched.
-    shutil.copy(
-        os.path.join(source, "tests", "outside", "Cargo.lock"),
-        os.path.join(package, "Cargo.lock"),
+        ),
     )
+    # The versions of the workspace's outside crate, so nothing is fetched.
+    with open(os.path.join(source, "tests", "outside", "Cargo.lock")) as f:
+        smoke.write(os.path.join(package, "Cargo.lock"), f.read())
     return text
 
 
 def build(package, target, source, features):
-    runtime = os.path.join(source, "sponson-codes")
-    with open(os.path.join(package, "Cargo.toml"), "w") as f:
-        f.write(
-            '[package]\nname = "size"\nversion = "0.0.0"\nedition = "2021"\npublish = false\n\n'
-            "[workspace]\n\n[dependencies]\n"
-            f'sponson-codes = {{ path = "{runtime}", default-features = false, features = [{features}] }}\n'
-        )
+    runtime = json.dumps(os.path.join(source, "sponson-codes"))
+    smoke.write(
+        os.path.join(package, "Cargo.toml"),
+        '[package]\nname = "size"\nversion = "0.0.0"\nedition = "2021"\npublish = false\n\n'
+        "[workspace]\n\n[dependencies]\n"
+        f"sponson-codes = {{ path = {runtime}, default-features = false, features = {json.dumps(features)} }}\n",
+    )
     env = dict(os.environ, CARGO_TARGET_DIR=target)
     env.pop("RUSTFLAGS", None)
     subprocess.run(
@@ -106,14 +112,18 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--source", default=ROOT, help="the checkout to measure")
     parser.add_argument("--codes", type=int, default=512)
+    parser.add_argument("--smoke", action="store_true", help="4 codes, warm, in target/smoke (CI)")
     args = parser.parse_args()
+    if args.smoke:
+        args.codes = 4
     source = os.path.abspath(args.source)
     with tempfile.TemporaryDirectory(prefix="sponson-explain-size-") as tmp:
-        package = os.path.join(tmp, "size")
+        # A smoke run keeps its package and builds where the next one finds them.
+        package = os.path.join(smoke.workdir("explain_size") if args.smoke else tmp, "size")
         text = generate(package, source, args.codes)
-        target = os.path.join(tmp, "target")
+        target = smoke.target() if args.smoke else os.path.join(tmp, "target")
         sizes = {}
-        for name, features in [("with explain", '"explain"'), ("without explain", "")]:
+        for name, features in BUILDS:
             binary = build(package, target, source, features)
             counts = collections.Counter(
                 binary.count(f"MARKER-{code(i)}-START".encode())

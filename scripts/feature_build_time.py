@@ -10,17 +10,28 @@ load falls on both. Prints one line per build and the medians.
     python3 scripts/feature_build_time.py              # 3 rounds, debug and release
     python3 scripts/feature_build_time.py --rounds 5
     python3 scripts/feature_build_time.py --source DIR  # a checkout other than this one
+    python3 scripts/feature_build_time.py --smoke       # one debug round, warm, in target/smoke (CI)
 """
 
 import argparse
+import json
 import os
 import shutil
 import statistics
 import subprocess
+import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import smoke  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# The two builds of figure 12, as it measured them, each (default features
+# on, further features): the runtime's default features (the tooling among
+# them), and none.
+VARIANTS = {"default": (True, []), "no-default": (False, [])}
+CRATE_NAMES = {"default": "with-tooling", "no-default": "without-tooling"}
 
 MAIN_RS = """\
 use sponson_codes::{Error, ErrorCodes, Mode, Runner};
@@ -46,26 +57,29 @@ fn main() -> std::process::ExitCode {
 """
 
 
-def make_crate(root, parent, name, default_features):
+def make_crate(root, parent, name, default_features, features):
     path = os.path.join(parent, name)
-    os.makedirs(os.path.join(path, "src"))
     dep = os.path.join(root, "sponson-codes")
-    features = "" if default_features else ", default-features = false"
-    with open(os.path.join(path, "Cargo.toml"), "w") as f:
-        f.write(
-            f'[package]\nname = "{name}"\nversion = "0.0.0"\nedition = "2021"\npublish = false\n\n'
-            f'[dependencies]\nsponson-codes = {{ path = "{dep}"{features} }}\n\n[workspace]\n'
-        )
-    with open(os.path.join(path, "src", "main.rs"), "w") as f:
-        f.write(MAIN_RS)
+    options = "" if default_features else ", default-features = false"
+    if features:
+        options += ", features = %s" % json.dumps(features)
+    smoke.write(
+        os.path.join(path, "Cargo.toml"),
+        f'[package]\nname = "{name}"\nversion = "0.0.0"\nedition = "2021"\npublish = false\n\n'
+        f'[dependencies]\nsponson-codes = {{ path = "{dep}"{options} }}\n\n[workspace]\n',
+    )
+    smoke.write(os.path.join(path, "src", "main.rs"), MAIN_RS)
     # Same dependency versions as the workspace.
-    shutil.copy(os.path.join(root, "Cargo.lock"), os.path.join(path, "Cargo.lock"))
+    with open(os.path.join(root, "Cargo.lock")) as f:
+        smoke.write(os.path.join(path, "Cargo.lock"), f.read())
     return path
 
 
-def build(path, release):
-    target = os.path.join(path, "target")
-    shutil.rmtree(target, ignore_errors=True)
+def build(path, release, smoke_run=False):
+    # A smoke run builds warm, into the target dir every smoke run shares.
+    target = smoke.target() if smoke_run else os.path.join(path, "target")
+    if not smoke_run:
+        shutil.rmtree(target, ignore_errors=True)
     cmd = ["cargo", "build", "--quiet", "--offline"] + (["--release"] if release else [])
     env = dict(os.environ, CARGO_TARGET_DIR=target, CARGO_INCREMENTAL="0" if release else "1")
     start = time.monotonic()
@@ -77,22 +91,26 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--source", default=ROOT, help="the workspace whose sponson-codes is built")
+    parser.add_argument("--smoke", action="store_true", help="one debug round, warm, in target/smoke (CI)")
     args = parser.parse_args()
+    profiles = ("debug",) if args.smoke else ("debug", "release")
+    if args.smoke:
+        args.rounds = 1
     with tempfile.TemporaryDirectory(prefix="sponson-features-") as tmp:
+        parent = smoke.workdir("feature_build_time") if args.smoke else tmp
         crates = {
-            "default": make_crate(args.source, tmp, "with-tooling", True),
-            "no-default": make_crate(args.source, tmp, "without-tooling", False),
+            variant: make_crate(args.source, parent, CRATE_NAMES[variant], *VARIANTS[variant]) for variant in VARIANTS
         }
-        times = {(v, p): [] for v in crates for p in ("debug", "release")}
+        times = {(v, p): [] for v in crates for p in profiles}
         for round_ in range(args.rounds):
-            for profile in ("debug", "release"):
+            for profile in profiles:
                 for variant, path in crates.items():
-                    seconds = build(path, profile == "release")
+                    seconds = build(path, profile == "release", args.smoke)
                     times[(variant, profile)].append(seconds)
                     load = open("/proc/loadavg").read().split()[0]
                     print(f"round {round_ + 1} {profile:7} {variant:10} {seconds:6.1f} s  (load {load})", flush=True)
         print()
-        for profile in ("debug", "release"):
+        for profile in profiles:
             with_ = statistics.median(times[("default", profile)])
             without = statistics.median(times[("no-default", profile)])
             print(

@@ -17,13 +17,18 @@ output is the same on every run.
 The sizes in LARGE compile only with the bench crate's cargo feature `large`:
 the peers' 10,000-arm `match`es take minutes to build, and CI proves the
 benches compile without them (the same generator writes every size).
-Run from anywhere: `python3 scripts/gen_bench_codes.py`.
+Run from anywhere: `python3 scripts/gen_bench_codes.py`. With `--smoke` (CI)
+it writes the smallest size, the misses and `mod.rs` to a temporary directory
+instead and fails unless they are the committed files.
 """
 
+import argparse
+import filecmp
 import os
 import random
 import subprocess
 import sys
+import tempfile
 
 SIZES = [5, 10, 20, 50, 100, 1000, 10000]
 # Compiled only with `--features large` (see the docstring).
@@ -184,22 +189,43 @@ def write(path, text):
 
 
 def main():
-    os.makedirs(OUT, exist_ok=True)
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--smoke", action="store_true", help="check the smallest size against the committed files")
+    args = parser.parse_args()
+    if not args.smoke:
+        generate(OUT, SIZES)
+        return
+    with tempfile.TemporaryDirectory(prefix="sponson-gen-") as tmp:
+        written = generate(tmp, SIZES[:1])
+        stale = [p for p in written if not filecmp.cmp(p, os.path.join(OUT, os.path.basename(p)), shallow=False)]
+    if stale:
+        raise SystemExit(
+            "not what the generator writes: %s; run python3 scripts/gen_bench_codes.py"
+            % ", ".join(os.path.relpath(os.path.join(OUT, os.path.basename(p)), ROOT) for p in stale)
+        )
+
+
+def generate(out, sizes):
+    """Writes the enums of `sizes`, the misses and `mod.rs` (every size) to `out`."""
+    os.makedirs(out, exist_ok=True)
     pool = draw(max(SIZES) - 1, seed=412)
     # Misses share the shape of the codes but are listed by no enum.
     misses = draw(1000, seed=413, exclude=pool + ["INTERNAL"])
     written = []
     mod = [HEADER, "//! The generated enums, one pair of modules per size.\n\n"]
     for n in SIZES:
-        rows = entries(n, pool)
-        for name, text in (("ours_%d" % n, ours(n, rows)), ("peers_%d" % n, peers(n, rows))):
-            path = os.path.join(OUT, name + ".rs")
-            write(path, text)
-            written.append(path)
+        for name in ("ours_%d" % n, "peers_%d" % n):
             if n in LARGE:
                 mod.append('#[cfg(feature = "large")]\n')
             mod.append("pub mod %s;\n" % name)
-    path = os.path.join(OUT, "misses.rs")
+        if n not in sizes:
+            continue
+        rows = entries(n, pool)
+        for name, text in (("ours_%d" % n, ours(n, rows)), ("peers_%d" % n, peers(n, rows))):
+            path = os.path.join(out, name + ".rs")
+            write(path, text)
+            written.append(path)
+    path = os.path.join(out, "misses.rs")
     text = [HEADER, "//! Code strings of the same shape that no generated enum lists.\n\n"]
     text.append("/// Codes a newer program might print: misses for every size.\n")
     text.append("pub const MISSES: &[&str] = &[\n")
@@ -208,12 +234,22 @@ def main():
     write(path, "".join(text))
     written.append(path)
     mod.append("pub mod misses;\n")
-    path = os.path.join(OUT, "mod.rs")
-    write(path, "".join(mod))
-    written.append(path)
     subprocess.run(["rustfmt", "--edition", "2021"] + written, check=True)
+    # Through stdin: rustfmt would otherwise format every module `mod.rs`
+    # names, including sizes not written here.
+    path = os.path.join(out, "mod.rs")
+    text = subprocess.run(
+        ["rustfmt", "--edition", "2021", "--emit", "stdout"],
+        input="".join(mod),
+        stdout=subprocess.PIPE,
+        text=True,
+        check=True,
+    ).stdout
+    write(path, text)
+    written.append(path)
     for path in written:
-        print(os.path.relpath(path, ROOT))
+        print(os.path.relpath(path, ROOT) if out == OUT else os.path.basename(path))
+    return written
 
 
 if __name__ == "__main__":

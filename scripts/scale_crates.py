@@ -20,6 +20,7 @@ K = 50 (by default) it measures, in one run:
 
     python3 scripts/scale_crates.py
     python3 scripts/scale_crates.py --crates 10,50 --codes 200 --runs 200
+    python3 scripts/scale_crates.py --smoke    # 2 crates of 5 codes, one run (CI)
 """
 
 import argparse
@@ -35,8 +36,12 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import gen_bench_codes as gen  # noqa: E402
+import smoke  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# The runtime's features in every generated crate (default features on too):
+# `companion_main!` (app-codes) needs the tooling.
+FEATURES = ["tooling"]
 
 APP_MAIN = '''
 %(uses)s
@@ -44,12 +49,12 @@ fn main() {
     let arg = std::env::args().nth(1);
     if arg.as_deref() == Some("registered") {
         // Median of single calls, after a first call that sorts the registry.
-        let enums = sponson_codes::registered();
+        let enums = sponson_codes::registry::registered();
         let codes: usize = enums.iter().map(|e| e.table.len()).sum();
         let mut samples = Vec::new();
         for _ in 0..201 {
             let start = std::time::Instant::now();
-            let enums = std::hint::black_box(sponson_codes::registered());
+            let enums = std::hint::black_box(sponson_codes::registry::registered());
             samples.push(start.elapsed().as_nanos());
             std::hint::black_box(enums.len());
         }
@@ -77,16 +82,13 @@ def lib_source(k, rows):
     return "".join(out)
 
 
-def write(path, text):
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    with open(path, "w") as f:
-        f.write(text)
+write = smoke.write
 
 
 def make_workspace(tmp, crates, codes):
     pool = gen.draw(codes - 1, seed=412)
     base = gen.entries(codes, pool)
-    sponson = json.dumps(os.path.join(ROOT, "sponson-codes"))
+    sponson = "{ path = %s, features = %s }" % (json.dumps(os.path.join(ROOT, "sponson-codes")), json.dumps(FEATURES))
     names = ["part%02d" % k for k in range(crates)]
     for k, name in enumerate(names):
         prefix = "P%02d_" % k
@@ -94,7 +96,7 @@ def make_workspace(tmp, crates, codes):
         write(
             os.path.join(tmp, name, "Cargo.toml"),
             '[package]\nname = "%s"\nversion = "0.0.0"\nedition = "2021"\npublish = false\n\n'
-            "[dependencies]\nsponson-codes = { path = %s }\n" % (name, sponson),
+            "[dependencies]\nsponson-codes = %s\n" % (name, sponson),
         )
         write(os.path.join(tmp, name, "src", "lib.rs"), lib_source(k, rows))
     deps = "".join('%s = { path = "../%s" }\n' % (n, n) for n in names)
@@ -103,7 +105,7 @@ def make_workspace(tmp, crates, codes):
         '[package]\nname = "app"\nversion = "0.0.0"\nedition = "2021"\npublish = false\n\n'
         '[[bin]]\nname = "app"\npath = "src/main.rs"\n\n[[bin]]\nname = "app-codes"\npath = "src/bin/app-codes.rs"\n\n'
         "[[bin]]\nname = \"bare\"\npath = \"src/bin/bare.rs\"\n\n"
-        "[dependencies]\nsponson-codes = { path = %s }\n%s" % (sponson, deps),
+        "[dependencies]\nsponson-codes = %s\n%s" % (sponson, deps),
     )
     write(os.path.join(tmp, "app", "src", "main.rs"), APP_MAIN % {"uses": "".join("use %s as _;\n" % n for n in names)})
     write(os.path.join(tmp, "app", "src", "bin", "bare.rs"), APP_MAIN % {"uses": ""})
@@ -117,7 +119,8 @@ def make_workspace(tmp, crates, codes):
     )
     lock = os.path.join(ROOT, "Cargo.lock")
     if os.path.exists(lock):
-        shutil.copy(lock, os.path.join(tmp, "Cargo.lock"))
+        with open(lock) as f:
+            write(os.path.join(tmp, "Cargo.lock"), f.read())
 
 
 def timed(args, cwd, env=None):
@@ -161,8 +164,9 @@ def load():
         return "?"
 
 
-def measure(crates, codes, runs, target):
-    tmp = tempfile.mkdtemp(prefix="sponson-scale-%d-" % crates)
+def measure(crates, codes, runs, target, smoke_run=False):
+    # A smoke run keeps its crates where the next one finds them built.
+    tmp = smoke.workdir("scale_crates") if smoke_run else tempfile.mkdtemp(prefix="sponson-scale-%d-" % crates)
     try:
         make_workspace(tmp, crates, codes)
         env = dict(os.environ, CARGO_TARGET_DIR=target, CARGO_INCREMENTAL="0", CARGO_TERM_COLOR="never")
@@ -195,7 +199,8 @@ def measure(crates, codes, runs, target):
         out["docs_bytes"] = os.path.getsize(docs)
         return out
     finally:
-        shutil.rmtree(tmp, ignore_errors=True)
+        if not smoke_run:
+            shutil.rmtree(tmp, ignore_errors=True)
 
 
 def main():
@@ -204,14 +209,18 @@ def main():
     parser.add_argument("--codes", type=int, default=200, help="codes per crate (default 200)")
     parser.add_argument("--runs", type=int, default=200, help="runs of each program for start-up (default 200)")
     parser.add_argument("--json", help="also write the results to this file")
+    parser.add_argument("--smoke", action="store_true", help="2 crates of 5 codes, one run, in target/smoke (CI)")
     args = parser.parse_args()
-    target = tempfile.mkdtemp(prefix="sponson-scale-target-")
+    if args.smoke:
+        args.crates, args.codes, args.runs = "2", 5, 1
+    target = smoke.target() if args.smoke else tempfile.mkdtemp(prefix="sponson-scale-target-")
     results = {"nproc": os.cpu_count(), "load_before": load(), "runs": []}
     print("%s cores; load before: %s" % (os.cpu_count(), load()), flush=True)
     try:
         for crates in [int(c) for c in args.crates.split(",") if c.strip()]:
-            shutil.rmtree(os.path.join(target, "debug", "incremental"), ignore_errors=True)
-            results["runs"].append(measure(crates, args.codes, args.runs, target))
+            if not args.smoke:
+                shutil.rmtree(os.path.join(target, "debug", "incremental"), ignore_errors=True)
+            results["runs"].append(measure(crates, args.codes, args.runs, target, args.smoke))
             r = results["runs"][-1]
             print(
                 "%d crates, %d codes: build %.1f s wall (%.1f s CPU); start-up %.2f ms wall, %.2f ms CPU with the "
@@ -240,7 +249,8 @@ def main():
                 flush=True,
             )
     finally:
-        shutil.rmtree(target, ignore_errors=True)
+        if not args.smoke:
+            shutil.rmtree(target, ignore_errors=True)
     results["load_after"] = load()
     print("load after: %s" % results["load_after"])
     if args.json:

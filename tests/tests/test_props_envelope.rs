@@ -382,9 +382,9 @@ fn value_for(spec: &Spec, rng: &mut u64, depth: usize) -> Value {
             _ => Value::from(42),
         },
         Spec::Number => Value::from([0.5, -1e300, 3.0][next(rng) as usize % 3]),
-        Spec::Bool => Value::from(next(rng) % 2 == 0),
+        Spec::Bool => Value::from(next(rng).is_multiple_of(2)),
         Spec::Nullable(inner) => {
-            if next(rng) % 3 == 0 {
+            if next(rng).is_multiple_of(3) {
                 Value::Null
             } else {
                 value_for(inner, rng, depth)
@@ -401,12 +401,12 @@ fn value_for(spec: &Spec, rng: &mut u64, depth: usize) -> Value {
 fn object_for(fields: &[(String, Spec)], rng: &mut u64, depth: usize) -> Value {
     let mut map = Map::new();
     for (name, spec) in fields {
-        if next(rng) % 5 != 0 {
+        if !next(rng).is_multiple_of(5) {
             map.insert(name.clone(), value_for(spec, rng, depth));
         }
     }
     for key in UNLISTED {
-        if next(rng) % 2 == 0 {
+        if next(rng).is_multiple_of(2) {
             let value = match next(rng) % 3 {
                 0 => Value::from(CANARY),
                 1 => Value::from(SECRET),

@@ -52,7 +52,7 @@ fn explanation(i: usize) -> String {
 }
 
 fn retired(i: usize) -> bool {
-    i % RETIRED_EVERY == 0
+    i.is_multiple_of(RETIRED_EVERY)
 }
 
 /// The crate's root: the enum is imported from its private module.

@@ -56,3 +56,31 @@ fn documented_outputs_match_real_runs() {
         assert_eq!(run.exit, exit, "exit of `plan {args}`");
     }
 }
+
+/// The README's quick start runs `plan` on the fixture; the first line of the
+/// envelope section's sample is what that command prints.
+#[test]
+fn readme_quick_start_output_is_real() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+    let readme = std::fs::read_to_string(format!("{root}/README.md")).expect("README.md exists");
+    let args = readme
+        .lines()
+        .find_map(|l| l.strip_prefix("cargo run -p plan-example -- "))
+        .expect("the quick start runs plan-example");
+    let args = args.split('#').next().unwrap_or_default().trim();
+    let argv: Vec<&str> = args.split_whitespace().collect();
+    let sample = readme
+        .split("## One JSON envelope on every path")
+        .nth(1)
+        .and_then(|s| s.split("```text\n").nth(1))
+        .and_then(|block| block.lines().next())
+        .expect("the envelope section opens with a text sample");
+    // The quick start is run from the workspace root, where its path resolves.
+    let run = common::run_in(std::path::Path::new(root), &argv);
+    assert_eq!(run.exit, 0, "`plan {args}` succeeds: {}", run.stderr);
+    assert_eq!(
+        format!("{sample}\n"),
+        run.stdout,
+        "the README's sample output of `plan {args}`; update README.md"
+    );
+}
