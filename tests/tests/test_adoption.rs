@@ -3,7 +3,7 @@
 //! API and a top-level enum, JSON mode chosen the way it likes, and a
 //! `main` that returns a coded result.
 
-use std::io::Write as _;
+
 use std::process::Termination as _;
 
 use clap::{Arg, Command};
