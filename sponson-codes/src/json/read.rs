@@ -9,8 +9,10 @@
 //! - A number that cannot be read exactly: written in more than
 //!   [`MAX_NUMBER_BYTES`] characters, or (unless serde_json's
 //!   `arbitrary_precision` keeps every digit) an integer beyond 64 bits or a
-//!   fraction with more significant digits than an `f64` holds. Such a number
-//!   would silently become another one; it should be sent as a string.
+//!   fraction whose nearest `f64` is another number (`0.30000000000000001`
+//!   reads as `0.3`, `1e-400` as `0.0`). Such a number would silently become
+//!   another one; it should be sent as a string. Another spelling of the same
+//!   number (`1.50`, `1e2`) is that number.
 
 use core::cell::RefCell;
 use core::fmt;
@@ -23,10 +25,6 @@ pub(crate) use super::depth::MAX_LEVELS;
 
 /// The longest number read, as written.
 pub(crate) const MAX_NUMBER_BYTES: usize = 64;
-
-/// The most significant digits a fraction may have and still be the number
-/// its `f64` prints (17 always round-trip).
-const MAX_FRACTION_DIGITS: usize = 17;
 
 /// serde_json's name for a number under `arbitrary_precision`.
 const NUMBER_TOKEN: &str = "$serde_json::private::Number";
@@ -118,38 +116,63 @@ impl State<'_> {
         err
     }
 
-    /// Checks the next number of the text, which serde has just read as a
-    /// 64-bit value (so it was exact only if it is written as one).
-    fn check_number<E: de::Error>(&self) -> Result<(), E> {
+    /// Checks the next number of the text against what serde has just read
+    /// for it: `read` is the `f64` it read, `None` for a 64-bit integer.
+    fn check_number<E: de::Error>(&self, read: Option<f64>) -> Result<(), E> {
         let Some(token) = self.numbers.borrow_mut().next() else {
             return Ok(());
         };
-        match inexact(token) {
+        match inexact(token, read) {
             Some(why) => Err(self.refuse(Refusal::Number(why))),
             None => Ok(()),
         }
     }
 }
 
-/// Why the number written as `token` is not read exactly by a 64-bit value.
-fn inexact(token: &str) -> Option<String> {
+/// Why the number written as `token` is not what serde read for it (see
+/// [`State::check_number`]).
+fn inexact(token: &str, read: Option<f64>) -> Option<String> {
     if let Some(why) = too_long(token) {
         return Some(why);
     }
-    let integer = !token.contains(['.', 'e', 'E']);
-    if integer {
-        let fits = match token.strip_prefix('-') {
-            Some(_) => token.parse::<i64>().is_ok(),
-            None => token.parse::<u64>().is_ok(),
-        };
-        return (!fits).then(|| format!("the integer {token} does not fit in 64 bits"));
+    // serde reads an integer token as an integer when it fits in 64 bits.
+    let read = read?;
+    if !token.contains(['.', 'e', 'E']) {
+        return Some(format!("the integer {token} does not fit in 64 bits"));
     }
-    let mantissa = token.split(['e', 'E']).next().unwrap_or(token);
-    let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
-    let significant = digits.trim_start_matches('0').trim_end_matches('0').len();
-    (significant > MAX_FRACTION_DIGITS).then(|| {
-        format!("the number {token} has more significant digits than a 64-bit float holds")
-    })
+    let printed = Number::from_f64(read).map(|number| number.to_string());
+    let same = match (decimal(token), printed.as_deref().and_then(decimal)) {
+        (Some(written), Some(read)) => written == read,
+        _ => false,
+    };
+    (!same).then(|| format!("the number {token} is not exactly the number a 64-bit float holds"))
+}
+
+/// The number written as `text`, as (negative, significant digits,
+/// exponent), so that every spelling of one number is one value: `-1.50e3`
+/// is `(true, "15", 2)`, `1e2` and `100.0` are `(false, "1", 2)`; zero is
+/// `(negative, "", 0)`. `None` for an exponent beyond `i64`.
+fn decimal(text: &str) -> Option<(bool, String, i64)> {
+    let (negative, unsigned) = match text.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, text),
+    };
+    let (mantissa, exponent) = match unsigned.split_once(['e', 'E']) {
+        Some((mantissa, exponent)) => (mantissa, exponent.parse::<i64>().ok()?),
+        None => (unsigned, 0),
+    };
+    let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let digits = format!("{whole}{fraction}");
+    let significant = digits.trim_end_matches('0');
+    let trailing = i64::try_from(digits.len() - significant.len()).ok()?;
+    let exponent = exponent
+        .checked_sub(i64::try_from(fraction.len()).ok()?)?
+        .checked_add(trailing)?;
+    let significant = significant.trim_start_matches('0');
+    if significant.is_empty() {
+        return Some((negative, String::new(), 0));
+    }
+    Some((negative, significant.to_owned(), exponent))
 }
 
 fn too_long(token: &str) -> Option<String> {
@@ -249,17 +272,17 @@ impl<'de> Visitor<'de> for Strict<'_, '_> {
     }
 
     fn visit_i64<E: de::Error>(self, value: i64) -> Result<Value, E> {
-        self.state.check_number()?;
+        self.state.check_number(None)?;
         Ok(Value::from(value))
     }
 
     fn visit_u64<E: de::Error>(self, value: u64) -> Result<Value, E> {
-        self.state.check_number()?;
+        self.state.check_number(None)?;
         Ok(Value::from(value))
     }
 
     fn visit_f64<E: de::Error>(self, value: f64) -> Result<Value, E> {
-        self.state.check_number()?;
+        self.state.check_number(Some(value))?;
         Number::from_f64(value)
             .map(Value::Number)
             .ok_or_else(|| E::custom("a number that is not finite"))
@@ -369,6 +392,26 @@ mod tests {
         let value = parse(&fine).unwrap();
         assert_eq!(value["a"], json!(i64::MIN));
         assert_eq!(value["b"], json!(u64::MAX));
+    }
+
+    #[test]
+    fn a_fraction_is_refused_when_its_f64_is_another_number() {
+        // 17 significant digits, but the nearest f64 prints as 0.3.
+        for text in [
+            "[0.30000000000000001]",
+            "[9007199254740993.0]",
+            "[1e-400]",
+            "[2.4703282292062328e-324]",
+        ] {
+            assert!(matches!(parse(text), Err(Refusal::Number(_))), "{text}");
+        }
+        // Other spellings of the same number are that number.
+        let same =
+            parse("[1.50000000000000000000,1e2,-0.0,0e7,1.7976931348623157e308,5e-324]").unwrap();
+        assert_eq!(
+            same.to_string(),
+            "[1.5,100.0,-0.0,0.0,1.7976931348623157e+308,5e-324]"
+        );
     }
 
     #[test]
