@@ -232,14 +232,81 @@ fn the_total_budget_counts_everything_written() {
     assert_eq!(Value::Object(kept), json!({"flags": [true, false]}));
 }
 
+const BIG: &str = "123456789012345678901234567890";
+
 #[test]
-fn numbers_read_as_serde_json_reads_them() {
-    let list = Allowlist::new().field("big", Shape::Number);
-    let big = format!(r#"{{"big": 1{}}}"#, "0".repeat(300));
-    let kept = list.project_str(&big).unwrap();
-    assert_eq!(
-        kept["big"].as_f64(),
-        Some(1e300),
-        "as documented on Shape::Number"
+fn numbers_are_copied_exactly_or_dropped() {
+    let list = Allowlist::new()
+        .field("id", Shape::Number)
+        .field("ids", Shape::array(Shape::Number))
+        .field("ratio", Shape::Number)
+        .field("count", Shape::Integer)
+        .field("huge", Shape::Number)
+        .field("tiny", Shape::Number)
+        .field("same", Shape::Number)
+        .field(
+            "items",
+            Shape::array(Allowlist::new().field("name", Shape::String)),
+        )
+        .field("status", Shape::Integer);
+    let body = format!(
+        r#"{{"id":{BIG},"ids":[1,{BIG}],"ratio":0.30000000000000001,"count":18446744073709551616,
+            "huge":1{zeros},"tiny":1e-400,"same":1.50,"items":[{{"name":"a","id":{BIG}}}],"status":7}}"#,
+        zeros = "0".repeat(300)
     );
+    let kept = list.project_str(&body).unwrap();
+    // Each number that would change is dropped, as a value over its limit
+    // is; the array holding one is dropped whole; the rest is kept.
+    assert_eq!(
+        Value::Object(kept),
+        json!({"same": 1.5, "items": [{"name": "a"}], "status": 7})
+    );
+
+    // Within 64 bits, every number is copied as it is.
+    let exact = r#"{"id":18446744073709551615,"ids":[-9223372036854775808,5e-324],"ratio":0.30000000000000004}"#;
+    let kept = list.project_str(exact).unwrap();
+    assert_eq!(serde_json::to_string(&kept).unwrap(), exact);
+}
+
+#[test]
+fn a_number_is_measured_as_written() {
+    let mut limits = Limits::default();
+    limits.max_number_bytes = 4;
+    let list = Allowlist::new()
+        .field("a", Shape::Number)
+        .field("b", Shape::Number)
+        .limits(limits);
+    let kept = list.project_str(r#"{"a":1.000000,"b":1.25}"#).unwrap();
+    assert_eq!(Value::Object(kept), json!({"b": 1.25}));
+}
+
+#[test]
+fn a_repeated_key_is_dropped_not_chosen() {
+    let list = Allowlist::new()
+        .field("status", Shape::Integer)
+        .field("code", Shape::String);
+    let kept = list
+        .project_str(r#"{"status":200,"code":"E1","status":500}"#)
+        .unwrap();
+    assert_eq!(Value::Object(kept), json!({"code": "E1"}));
+    let kept = list
+        .project_str(r#"{"status":1,"code":"E1","code":"E2","code":"E3"}"#)
+        .unwrap();
+    assert_eq!(Value::Object(kept), json!({"status": 1}));
+}
+
+#[test]
+fn a_parsed_value_is_projected_as_it_was_read() {
+    // `project` cannot see the text: the f64 serde_json made of a 30-digit
+    // integer is copied as that f64 (`project_str` drops it).
+    let list = Allowlist::new().field("id", Shape::Number);
+    let read: Value = serde_json::from_str(&format!(r#"{{"id":{BIG}}}"#)).unwrap();
+    assert_eq!(
+        list.project(&read).unwrap()["id"],
+        json!(1.2345678901234568e29)
+    );
+    assert!(list
+        .project_str(&format!(r#"{{"id":{BIG}}}"#))
+        .unwrap()
+        .is_empty());
 }
