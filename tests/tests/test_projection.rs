@@ -3,6 +3,15 @@
 use proptest::prelude::*;
 use serde_json::{json, Value};
 use sponson_codes::allowlist::{Allowlist, Limits, ProjectError, Shape};
+use sponson_codes::{Error, ErrorCodes, Mode, Runner};
+
+#[derive(Debug, Clone, Copy, ErrorCodes)]
+enum Code {
+    #[code(exit = 1, doc = "The server rejected the plan.")]
+    ServerRejected,
+    #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    Internal,
+}
 
 fn diagnostic() -> Allowlist {
     let location = Allowlist::new()
@@ -309,4 +318,56 @@ fn a_parsed_value_is_projected_as_it_was_read() {
         .project_str(&format!(r#"{{"id":{BIG}}}"#))
         .unwrap()
         .is_empty());
+}
+
+/// The two diagnostic shapes a plan server sends (one located by a source
+/// pointer, one by line and column), with `subject: null` and empty arrays,
+/// members in the server's order (not sorted), and escapes serde_json would
+/// write otherwise.
+const SERVER: &str = r#"{"status":422,"diagnostics":[{"severity":"error","code":"unknown_step","message":"step `migrate-db` is not defined","subject":null,"location":{"source_pointer":"/steps/1"},"related_locations":[],"suggestions":[]},{"severity":"warning","code":"unsupported_capability","message":"capability \u0060gpu\u0060 is not offered in r\u00e9gion eu\/west","subject":"gpu","location":{"line":3,"column":5},"related_locations":[{"line":1,"column":1}],"suggestions":["remove the capability"]}]}"#;
+
+fn server_rejection() -> Allowlist {
+    let location = Allowlist::new()
+        .field("source_pointer", Shape::String)
+        .field("line", Shape::Integer)
+        .field("column", Shape::Integer);
+    let diagnostic = Allowlist::new()
+        .field("suggestions", Shape::array(Shape::String))
+        .field("related_locations", Shape::array(location.clone()))
+        .field("location", location)
+        .field("subject", Shape::String.nullable())
+        .field("message", Shape::String)
+        .field("code", Shape::String)
+        .field("severity", Shape::String);
+    Allowlist::new()
+        .field("diagnostics", Shape::array(diagnostic))
+        .field("status", Shape::Integer)
+}
+
+#[test]
+fn a_relayed_object_keeps_every_member_and_value_with_its_members_sorted() {
+    let kept = server_rejection().project_str(SERVER).unwrap();
+    let server: Value = serde_json::from_str(SERVER).unwrap();
+    // Every key and value the server sent, `null` and empty arrays included.
+    assert_eq!(Value::Object(kept.clone()), server);
+
+    // Through an error's details into the envelope: the same JSON value,
+    // written as serde_json writes it: members sorted at every level
+    // (neither the server's order nor the allowlist's), escapes undone.
+    let err = Error::new(Code::ServerRejected, "rejected").with_detail("response", &kept);
+    let out = Runner::<Code>::new("push", Mode::Json).render(|| Err::<(), _>(err));
+    let document: Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!(document["error"]["response"], server);
+    let sorted = concat!(
+        r#"{"diagnostics":[{"code":"unknown_step","location":{"source_pointer":"/steps/1"},"#,
+        r#""message":"step `migrate-db` is not defined","related_locations":[],"severity":"error","#,
+        r#""subject":null,"suggestions":[]},{"code":"unsupported_capability","location":{"column":5,"line":3},"#,
+        r#""message":"capability `gpu` is not offered in région eu/west","related_locations":[{"column":1,"line":1}],"#,
+        r#""severity":"warning","subject":"gpu","suggestions":["remove the capability"]}],"status":422}"#
+    );
+    assert!(
+        out.stdout.contains(&format!(r#""response":{sorted}"#)),
+        "{}",
+        out.stdout
+    );
 }

@@ -250,6 +250,12 @@ impl Allowlist {
     /// that is not JSON, or nests deeper than 127 levels, is
     /// [`ProjectError::NotJson`].
     ///
+    /// What is kept is the text's values, not its bytes: the members of a
+    /// kept object come out sorted by key, as in every `serde_json::Map` of a
+    /// build without serde_json's `preserve_order` (the details and documents
+    /// it goes into are such maps too), and escapes are written as the writer
+    /// writes them.
+    ///
     /// ```
     /// use sponson_codes::{allowlist::{Allowlist, ProjectError, Shape}};
     ///
