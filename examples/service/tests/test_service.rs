@@ -9,7 +9,8 @@ use sponson_codes::ErrorBody;
 const PROBLEM: &str = "application/problem+json";
 
 /// The fixed message a panic becomes; the panic text itself never reaches the client.
-const PANIC_MESSAGE: &str = "the command stopped on an unexpected internal error";
+const PANIC_MESSAGE: &str =
+    "the server stopped handling the request on an unexpected internal error";
 
 fn problem(reply: &Reply) -> Value {
     assert_eq!(reply.content_type, PROBLEM, "{reply:?}");

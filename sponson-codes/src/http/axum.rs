@@ -13,7 +13,7 @@ use ::axum::http::{header, HeaderValue, StatusCode};
 use ::axum::response::{IntoResponse, Response};
 
 use crate::code::ErrorCode;
-use crate::error::panic::{drop_payload, PANIC_MESSAGE};
+use crate::error::panic::drop_payload;
 use crate::error::Error;
 use crate::http::problem::{Problem, PROBLEM_CONTENT_TYPE};
 
@@ -82,7 +82,9 @@ impl<C: ErrorCode> From<PathRejection> for Error<C> {
 }
 
 /// A tower layer that turns a panic in the service it wraps (a handler) into
-/// `C`'s fallback problem; the panic's message never reaches the client.
+/// `C`'s fallback problem, whose `detail` is "the server stopped handling
+/// the request on an unexpected internal error"; the panic's message never
+/// reaches the client.
 ///
 /// ```
 /// use axum::{routing::get, Router};
@@ -230,6 +232,11 @@ where
     }
 }
 
+/// The `detail` of the problem a panicking handler becomes: the command
+/// line's wording (`error::panic::PANIC_MESSAGE`) speaks of a command.
+const HTTP_PANIC_MESSAGE: &str =
+    "the server stopped handling the request on an unexpected internal error";
+
 fn panicked<C: ErrorCode>() -> Response {
-    Error::<C>::fallback(PANIC_MESSAGE).into_response()
+    Error::<C>::fallback(HTTP_PANIC_MESSAGE).into_response()
 }
