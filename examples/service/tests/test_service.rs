@@ -93,6 +93,52 @@ async fn rejected_requests_are_the_usage_code() {
 }
 
 #[tokio::test]
+async fn an_unknown_path_and_an_unknown_method_are_problems_too() {
+    let service = Running::start().await.unwrap();
+    for path in ["/nope", "/plans", "/plans/deploy/steps", "/runs/"] {
+        let reply = service.call("GET", path, None).await;
+        assert_eq!((reply.status, reply.allow.as_str()), (404, ""), "{path}");
+        assert_eq!(
+            problem(&reply),
+            json!({
+                "type": "https://plans.example/errors#ROUTE_NOT_FOUND",
+                "title": "No route of the API has this path.",
+                "status": 404,
+                "detail": "no route answers this path; check the URL against the API's routes",
+                "code": "ROUTE_NOT_FOUND",
+                "hint": "Check the URL against the API's routes."
+            }),
+            "{path}"
+        );
+    }
+    // The `Allow` header axum computes for the path is kept (RFC 9110).
+    for (method, path, allow) in [
+        ("POST", "/plans/deploy", "GET,HEAD"),
+        ("DELETE", "/runs", "POST"),
+        ("PUT", "/validate", "POST"),
+    ] {
+        let reply = service.call(method, path, None).await;
+        assert_eq!(
+            (reply.status, reply.allow.as_str()),
+            (405, allow),
+            "{method} {path}"
+        );
+        let body = problem(&reply);
+        assert_eq!(body["code"], "METHOD_NOT_ALLOWED");
+        assert_eq!(
+            body["detail"],
+            format!(
+                "this path does not answer the method {method}; use one the Allow header lists"
+            )
+        );
+    }
+    // HEAD gets the status and headers, without a body.
+    let head = service.call("HEAD", "/nope", None).await;
+    assert_eq!((head.status, head.body.as_str()), (404, ""));
+    assert_eq!(head.content_type, PROBLEM);
+}
+
+#[tokio::test]
 async fn a_panicking_handler_is_the_fallback_problem_without_its_message() {
     let service = Running::start().await.unwrap();
     let reply = service.call("GET", "/panic", None).await;
