@@ -116,6 +116,9 @@ fuzz_target!(|data: &[u8]| {
         let input: Value = serde_json::from_str(text).unwrap();
         let input = input.as_object().expect("only objects project");
         check(&kept, input, &mut Vec::new(), &limits, 1);
-        assert_eq!(allowlist.project(&Value::Object(input.clone())), Some(kept));
+        // Not `project(&input)`: serde_json keeps one copy of a repeated key
+        // and rounds numbers that `project_str` drops. What was kept is kept
+        // again unchanged.
+        assert_eq!(allowlist.project(&Value::Object(kept.clone())), Some(kept));
     }
 });

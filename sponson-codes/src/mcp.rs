@@ -2,7 +2,10 @@
 //! request, and the output schema of a tool.
 //!
 //! Plain `serde_json` values in the specification's shape, so no MCP SDK is
-//! needed; put them in the `result` of the JSON-RPC response. The document
+//! needed; put them in the `result` of the JSON-RPC response. A result is
+//! valid under every dated version of the specification from 2025-06-18 to
+//! 2026-07-28, and an output schema is a valid `outputSchema` under each.
+//! The document
 //! is the one the program prints in its profile (the one declared with
 //! [`use_profile!`](crate::use_profile)), so a CLI and its MCP tools share
 //! one envelope.
@@ -18,8 +21,15 @@ use crate::error::Error;
 
 /// The MCP `CallToolResult` of a command's outcome: the document as
 /// `structuredContent`, the same document as text in one `text` content
-/// block (for clients that read only `content`), and `isError` true exactly
-/// when the command failed, that is when its exit code is not 0.
+/// block (for clients that read only `content`), `isError` true exactly
+/// when the command failed, that is when its exit code is not 0, and
+/// `resultType: "complete"`.
+///
+/// Valid under every dated schema from 2025-06-18 to 2026-07-28:
+/// `resultType` is required from 2026-07-28 on (`"complete"` for a call
+/// that has finished) and allowed before, where a result may carry other
+/// members; `structuredContent` is an object, as versions before
+/// 2026-07-28 require.
 ///
 /// The document is the one a JSON-mode [`Runner`](crate::Runner) prints in
 /// the program's profile: the text block holds its bytes (without the final
@@ -41,6 +51,7 @@ use crate::error::Error;
 /// let failed: Result<(), _> = Err(Error::new(Code::LockHeld, "held by run 41"));
 /// let result = mcp::tool_result("apply", &failed);
 /// assert_eq!(result["isError"], true);
+/// assert_eq!(result["resultType"], "complete");
 /// assert_eq!(result["structuredContent"]["error"]["code"], "LOCK_HELD");
 /// assert_eq!(result["content"][0]["type"], "text");
 ///
@@ -57,7 +68,8 @@ pub fn tool_result<T: Serialize, C: ErrorCode>(
 
 /// The MCP `CallToolResult` of an already rendered JSON outcome, such as
 /// [`Runner::render`](crate::Runner::render)'s in JSON mode: its document,
-/// from whichever stream the profile put it on.
+/// from whichever stream the profile put it on, in the result
+/// [`tool_result`] describes.
 ///
 /// ```
 /// use sponson_codes::{mcp, Output};
@@ -85,12 +97,15 @@ pub fn tool_result_of(output: &Output) -> Value {
         result.insert("structuredContent".to_owned(), structured);
     }
     result.insert("isError".to_owned(), Value::Bool(!output.is_ok()));
+    // Required from the 2026-07-28 specification on; the call has finished.
+    result.insert("resultType".to_owned(), json!("complete"));
     Value::Object(result)
 }
 
 /// A JSON Schema of `C`'s documents in the program's profile, for a tool's
-/// `outputSchema`: the companion's schema (`Profile::schema`), with the
-/// `"type": "object"` at its root that MCP asks of an output schema.
+/// `outputSchema`: the companion's schema (`Profile::schema`, JSON Schema
+/// 2020-12, the dialect MCP assumes), with the `"type": "object"` at its
+/// root that the specification asked of an output schema up to 2025-11-25.
 ///
 /// ```
 /// use sponson_codes::{mcp, ErrorCodes};

@@ -3,7 +3,6 @@
 //! API and a top-level enum, JSON mode chosen the way it likes, and a
 //! `main` that returns a coded result.
 
-
 use std::process::Termination as _;
 
 use clap::{Arg, Command};

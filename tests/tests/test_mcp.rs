@@ -1,9 +1,15 @@
-//! MCP tool results in the shape of the specification's `CallToolResult`
-//! (2025-06-18): `content` (required, content blocks), `structuredContent`
-//! (an object), `isError` (a boolean).
+//! MCP tool results in the shape of the specification's `CallToolResult`,
+//! as every dated version from 2025-06-18 to 2026-07-28 defines it:
+//! `content` (required, content blocks; a text block is `type` and `text`),
+//! `structuredContent` (an object before 2026-07-28, any value since),
+//! `isError` (a boolean) and `resultType` (required since 2026-07-28,
+//! `"complete"` for a finished call; older versions allow the member).
+//! `test_mcp_schemas.rs` validates the same results against the
+//! specification's own schema files.
 
 use serde_json::{json, Value};
-use sponson_codes::{mcp, Error, ErrorCodes};
+use sponson_codes::profile::{NOGGIN, SPONSON};
+use sponson_codes::{mcp, Error, ErrorCodes, Mode, Runner};
 
 #[derive(Debug, Clone, Copy, ErrorCodes)]
 pub enum Code {
@@ -21,9 +27,10 @@ fn checked(result: &Value) -> &Value {
     let keys: Vec<&str> = object.keys().map(String::as_str).collect();
     assert_eq!(
         keys,
-        ["content", "isError", "structuredContent"],
+        ["content", "isError", "resultType", "structuredContent"],
         "{result}"
     );
+    assert_eq!(result["resultType"], "complete", "{result}");
     let content = result["content"].as_array().expect("content is an array");
     assert_eq!(content.len(), 1);
     assert_eq!(content[0].as_object().unwrap().len(), 2);
@@ -85,4 +92,26 @@ fn every_tool_result_validates_against_the_output_schema() {
     let unknown =
         json!({"ok": false, "command": "apply", "error": {"code": "NOT_A_CODE", "message": "m"}});
     assert!(!validator.is_valid(&unknown));
+}
+
+#[test]
+fn a_panic_in_either_profile_is_a_complete_tool_result() {
+    for profile in [&SPONSON, &NOGGIN] {
+        let out = Runner::<Code>::new("apply", Mode::Json)
+            .profile(profile)
+            .render(|| -> Result<(), Error<Code>> { panic!("the token is sk-live-1") });
+        let result = mcp::tool_result_of(&out);
+        assert_eq!(
+            (&result["isError"], &result["resultType"]),
+            (&json!(true), &json!("complete")),
+            "{result}"
+        );
+        let text = result["content"][0]["text"].as_str().unwrap();
+        assert_eq!(
+            serde_json::from_str::<Value>(text).unwrap(),
+            result["structuredContent"]
+        );
+        assert!(result["structuredContent"].is_object());
+        assert!(!text.contains("sk-live"), "{text}");
+    }
 }

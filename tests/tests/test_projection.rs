@@ -3,6 +3,15 @@
 use proptest::prelude::*;
 use serde_json::{json, Value};
 use sponson_codes::allowlist::{Allowlist, Limits, ProjectError, Shape};
+use sponson_codes::{Error, ErrorCodes, Mode, Runner};
+
+#[derive(Debug, Clone, Copy, ErrorCodes)]
+enum Code {
+    #[code(exit = 1, doc = "The server rejected the plan.")]
+    ServerRejected,
+    #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    Internal,
+}
 
 fn diagnostic() -> Allowlist {
     let location = Allowlist::new()
@@ -232,14 +241,133 @@ fn the_total_budget_counts_everything_written() {
     assert_eq!(Value::Object(kept), json!({"flags": [true, false]}));
 }
 
+const BIG: &str = "123456789012345678901234567890";
+
 #[test]
-fn numbers_read_as_serde_json_reads_them() {
-    let list = Allowlist::new().field("big", Shape::Number);
-    let big = format!(r#"{{"big": 1{}}}"#, "0".repeat(300));
-    let kept = list.project_str(&big).unwrap();
+fn numbers_are_copied_exactly_or_dropped() {
+    let list = Allowlist::new()
+        .field("id", Shape::Number)
+        .field("ids", Shape::array(Shape::Number))
+        .field("ratio", Shape::Number)
+        .field("count", Shape::Integer)
+        .field("huge", Shape::Number)
+        .field("tiny", Shape::Number)
+        .field("same", Shape::Number)
+        .field(
+            "items",
+            Shape::array(Allowlist::new().field("name", Shape::String)),
+        )
+        .field("status", Shape::Integer);
+    let body = format!(
+        r#"{{"id":{BIG},"ids":[1,{BIG}],"ratio":0.30000000000000001,"count":18446744073709551616,
+            "huge":1{zeros},"tiny":1e-400,"same":1.50,"items":[{{"name":"a","id":{BIG}}}],"status":7}}"#,
+        zeros = "0".repeat(300)
+    );
+    let kept = list.project_str(&body).unwrap();
+    // Each number that would change is dropped, as a value over its limit
+    // is; the array holding one is dropped whole; the rest is kept.
     assert_eq!(
-        kept["big"].as_f64(),
-        Some(1e300),
-        "as documented on Shape::Number"
+        Value::Object(kept),
+        json!({"same": 1.5, "items": [{"name": "a"}], "status": 7})
+    );
+
+    // Within 64 bits, every number is copied as it is.
+    let exact = r#"{"id":18446744073709551615,"ids":[-9223372036854775808,5e-324],"ratio":0.30000000000000004}"#;
+    let kept = list.project_str(exact).unwrap();
+    assert_eq!(serde_json::to_string(&kept).unwrap(), exact);
+}
+
+#[test]
+fn a_number_is_measured_as_written() {
+    let mut limits = Limits::default();
+    limits.max_number_bytes = 4;
+    let list = Allowlist::new()
+        .field("a", Shape::Number)
+        .field("b", Shape::Number)
+        .limits(limits);
+    let kept = list.project_str(r#"{"a":1.000000,"b":1.25}"#).unwrap();
+    assert_eq!(Value::Object(kept), json!({"b": 1.25}));
+}
+
+#[test]
+fn a_repeated_key_is_dropped_not_chosen() {
+    let list = Allowlist::new()
+        .field("status", Shape::Integer)
+        .field("code", Shape::String);
+    let kept = list
+        .project_str(r#"{"status":200,"code":"E1","status":500}"#)
+        .unwrap();
+    assert_eq!(Value::Object(kept), json!({"code": "E1"}));
+    let kept = list
+        .project_str(r#"{"status":1,"code":"E1","code":"E2","code":"E3"}"#)
+        .unwrap();
+    assert_eq!(Value::Object(kept), json!({"status": 1}));
+}
+
+#[test]
+fn a_parsed_value_is_projected_as_it_was_read() {
+    // `project` cannot see the text: the f64 serde_json made of a 30-digit
+    // integer is copied as that f64 (`project_str` drops it).
+    let list = Allowlist::new().field("id", Shape::Number);
+    let read: Value = serde_json::from_str(&format!(r#"{{"id":{BIG}}}"#)).unwrap();
+    assert_eq!(
+        list.project(&read).unwrap()["id"],
+        json!(1.2345678901234568e29)
+    );
+    assert!(list
+        .project_str(&format!(r#"{{"id":{BIG}}}"#))
+        .unwrap()
+        .is_empty());
+}
+
+/// The two diagnostic shapes a plan server sends (one located by a source
+/// pointer, one by line and column), with `subject: null` and empty arrays,
+/// members in the server's order (not sorted), and escapes serde_json would
+/// write otherwise.
+const SERVER: &str = r#"{"status":422,"diagnostics":[{"severity":"error","code":"unknown_step","message":"step `migrate-db` is not defined","subject":null,"location":{"source_pointer":"/steps/1"},"related_locations":[],"suggestions":[]},{"severity":"warning","code":"unsupported_capability","message":"capability \u0060gpu\u0060 is not offered in r\u00e9gion eu\/west","subject":"gpu","location":{"line":3,"column":5},"related_locations":[{"line":1,"column":1}],"suggestions":["remove the capability"]}]}"#;
+
+fn server_rejection() -> Allowlist {
+    let location = Allowlist::new()
+        .field("source_pointer", Shape::String)
+        .field("line", Shape::Integer)
+        .field("column", Shape::Integer);
+    let diagnostic = Allowlist::new()
+        .field("suggestions", Shape::array(Shape::String))
+        .field("related_locations", Shape::array(location.clone()))
+        .field("location", location)
+        .field("subject", Shape::String.nullable())
+        .field("message", Shape::String)
+        .field("code", Shape::String)
+        .field("severity", Shape::String);
+    Allowlist::new()
+        .field("diagnostics", Shape::array(diagnostic))
+        .field("status", Shape::Integer)
+}
+
+#[test]
+fn a_relayed_object_keeps_every_member_and_value_with_its_members_sorted() {
+    let kept = server_rejection().project_str(SERVER).unwrap();
+    let server: Value = serde_json::from_str(SERVER).unwrap();
+    // Every key and value the server sent, `null` and empty arrays included.
+    assert_eq!(Value::Object(kept.clone()), server);
+
+    // Through an error's details into the envelope: the same JSON value,
+    // written as serde_json writes it: members sorted at every level
+    // (neither the server's order nor the allowlist's), escapes undone.
+    let err = Error::new(Code::ServerRejected, "rejected").with_detail("response", &kept);
+    let out = Runner::<Code>::new("push", Mode::Json).render(|| Err::<(), _>(err));
+    let document: Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!(document["error"]["response"], server);
+    let sorted = concat!(
+        r#"{"diagnostics":[{"code":"unknown_step","location":{"source_pointer":"/steps/1"},"#,
+        r#""message":"step `migrate-db` is not defined","related_locations":[],"severity":"error","#,
+        r#""subject":null,"suggestions":[]},{"code":"unsupported_capability","location":{"column":5,"line":3},"#,
+        r#""message":"capability `gpu` is not offered in région eu/west","related_locations":[{"column":1,"line":1}],"#,
+        r#""severity":"warning","subject":"gpu","suggestions":["remove the capability"]}],"status":422}"#
+    );
+    assert!(
+        out.stdout.contains(&format!(r#""response":{sorted}"#)),
+        "{}",
+        out.stdout
     );
 }

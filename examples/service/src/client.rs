@@ -9,13 +9,15 @@ use hyper_util::client::legacy::connect::HttpConnector;
 use hyper_util::client::legacy::Client;
 use hyper_util::rt::TokioExecutor;
 
-/// One response: status, `Content-Type` and body.
+/// One response: status, `Content-Type`, `Allow` and body.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Reply {
     /// The status code.
     pub status: u16,
     /// The `Content-Type` header, `""` if none.
     pub content_type: String,
+    /// The `Allow` header (the methods a path answers, on a 405), `""` if none.
+    pub allow: String,
     /// The body as text.
     pub body: String,
 }
@@ -56,12 +58,16 @@ impl Running {
             .await
             .expect("the service answers");
         let status = response.status().as_u16();
-        let content_type = response
-            .headers()
-            .get("content-type")
-            .and_then(|v| v.to_str().ok())
-            .unwrap_or_default()
-            .to_owned();
+        let header = |name: &str| {
+            response
+                .headers()
+                .get(name)
+                .and_then(|v| v.to_str().ok())
+                .unwrap_or_default()
+                .to_owned()
+        };
+        let content_type = header("content-type");
+        let allow = header("allow");
         let bytes = response
             .into_body()
             .collect()
@@ -71,6 +77,7 @@ impl Running {
         Reply {
             status,
             content_type,
+            allow,
             body: String::from_utf8(bytes.to_vec()).expect("a UTF-8 body"),
         }
     }

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use sponson_codes::{
     allowlist::{Allowlist, Shape},
-    http::PanicLayer,
+    http::{self, PanicLayer},
     Error, ErrorCodes,
 };
 
@@ -34,6 +34,20 @@ pub enum Code {
     BadRequest,
     #[code(exit = 2, doc = "No plan has this name.", http = 404)]
     PlanNotFound,
+    #[code(
+        exit = 2,
+        doc = "No route of the API has this path.",
+        hint = "Check the URL against the API's routes.",
+        http = 404
+    )]
+    RouteNotFound,
+    #[code(
+        exit = 2,
+        doc = "The route does not take this method.",
+        hint = "Use one of the methods the Allow header lists.",
+        http = 405
+    )]
+    MethodNotAllowed,
     #[code(
         exit = 3,
         doc = "Another run holds the scope's lock.",
@@ -96,7 +110,8 @@ pub fn rejection() -> Allowlist {
 /// The plan server's answer to a validation, as the service received it.
 pub const UPSTREAM_REJECTION: &str = include_str!("../fixtures/upstream-rejection.json");
 
-/// The service's routes, with panics turned into the fallback problem.
+/// The service's routes; a path no route has, a method a route does not
+/// take and a panicking handler are problems too.
 pub fn app() -> Router {
     Router::new()
         .route("/plans/{name}", get(show_plan))
@@ -105,6 +120,9 @@ pub fn app() -> Router {
         .route("/panic", get(panics))
         .route("/bench/coded", get(bench_coded))
         .route("/bench/manual", get(bench_manual))
+        // After the routes: axum gives the 405 fallback to those registered so far.
+        .fallback(http::not_found(Code::RouteNotFound))
+        .method_not_allowed_fallback(http::method_not_allowed(Code::MethodNotAllowed))
         .layer(PanicLayer::<Code>::new())
 }
 

@@ -9,7 +9,8 @@ use sponson_codes::profile::ErrorBody;
 const PROBLEM: &str = "application/problem+json";
 
 /// The fixed message a panic becomes; the panic text itself never reaches the client.
-const PANIC_MESSAGE: &str = "the command stopped on an unexpected internal error";
+const PANIC_MESSAGE: &str =
+    "the server stopped handling the request on an unexpected internal error";
 
 fn problem(reply: &Reply) -> Value {
     assert_eq!(reply.content_type, PROBLEM, "{reply:?}");
@@ -89,6 +90,52 @@ async fn rejected_requests_are_the_usage_code() {
     let reply = service.call("POST", "/runs", None).await;
     assert_eq!(reply.status, 400);
     assert_eq!(problem(&reply)["code"], "BAD_REQUEST");
+}
+
+#[tokio::test]
+async fn an_unknown_path_and_an_unknown_method_are_problems_too() {
+    let service = Running::start().await.unwrap();
+    for path in ["/nope", "/plans", "/plans/deploy/steps", "/runs/"] {
+        let reply = service.call("GET", path, None).await;
+        assert_eq!((reply.status, reply.allow.as_str()), (404, ""), "{path}");
+        assert_eq!(
+            problem(&reply),
+            json!({
+                "type": "https://plans.example/errors#ROUTE_NOT_FOUND",
+                "title": "No route of the API has this path.",
+                "status": 404,
+                "detail": "no route answers this path; check the URL against the API's routes",
+                "code": "ROUTE_NOT_FOUND",
+                "hint": "Check the URL against the API's routes."
+            }),
+            "{path}"
+        );
+    }
+    // The `Allow` header axum computes for the path is kept (RFC 9110).
+    for (method, path, allow) in [
+        ("POST", "/plans/deploy", "GET,HEAD"),
+        ("DELETE", "/runs", "POST"),
+        ("PUT", "/validate", "POST"),
+    ] {
+        let reply = service.call(method, path, None).await;
+        assert_eq!(
+            (reply.status, reply.allow.as_str()),
+            (405, allow),
+            "{method} {path}"
+        );
+        let body = problem(&reply);
+        assert_eq!(body["code"], "METHOD_NOT_ALLOWED");
+        assert_eq!(
+            body["detail"],
+            format!(
+                "this path does not answer the method {method}; use one the Allow header lists"
+            )
+        );
+    }
+    // HEAD gets the status and headers, without a body.
+    let head = service.call("HEAD", "/nope", None).await;
+    assert_eq!((head.status, head.body.as_str()), (404, ""));
+    assert_eq!(head.content_type, PROBLEM);
 }
 
 #[tokio::test]

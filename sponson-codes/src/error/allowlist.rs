@@ -1,15 +1,18 @@
 //! Allowlist projection of untrusted JSON, such as a server's response body,
 //! before any of it enters an error's details.
 //!
-//! Named fields whose values have the declared shape are copied as they are
-//! (numbers as serde_json read them: see [`Shape::Number`]);
+//! Named fields whose values have the declared shape are copied as they are;
 //! every other field is dropped, and so is a field whose value has another
-//! shape or breaks a limit. Nothing is filtered by content: a field is kept
-//! because it is named, never because it looks harmless.
+//! shape, breaks a limit, or cannot be copied exactly (a number that would
+//! change, a key the text repeats: see [`Shape::Number`]). Nothing is
+//! filtered by content: a field is kept because it is named, never because
+//! it looks harmless.
 
 use core::fmt;
 
 use serde_json::{Map, Value};
+
+use crate::json::read::{self, Refusal};
 
 /// Bounds on what a projection reads and keeps.
 ///
@@ -29,10 +32,13 @@ pub struct Limits {
     pub max_depth: usize,
     /// The longest string kept, in bytes; a longer one is dropped.
     pub max_string_bytes: usize,
-    /// The longest number kept, as written, in bytes; a longer one is
-    /// dropped. A number is at most 24 bytes unless serde_json's
-    /// `arbitrary_precision` feature is on in the build (any crate can switch
-    /// it on), which keeps every digit of the input.
+    /// The longest number kept, in bytes; a longer one is dropped. Measured
+    /// as the text writes it by [`Allowlist::project_str`] (`1.000000` is 8
+    /// bytes), as serde_json writes it by [`Allowlist::project`]. Without
+    /// serde_json's `arbitrary_precision` feature an exact number is at most
+    /// 24 bytes as serde_json writes it; with it (any crate of the build can
+    /// switch it on) every digit is kept, so this is the longest number
+    /// copied at all.
     pub max_number_bytes: usize,
     /// The most items an array may have; a longer array is dropped.
     pub max_array_items: usize,
@@ -71,12 +77,30 @@ pub enum Shape {
     String,
     /// A number without a fraction that fits `i64` or `u64`.
     Integer,
-    /// Any number written in at most [`Limits::max_number_bytes`], as
-    /// serde_json reads it. Without serde_json's
-    /// `arbitrary_precision` feature, an integer beyond 64 bits or a number
-    /// with more digits than an `f64` holds reads as the nearest `f64` (a
-    /// 300-digit integer becomes `1e300`); a program that needs such numbers
-    /// exactly should have the other side send them as strings.
+    /// Any number written in at most [`Limits::max_number_bytes`], copied
+    /// exactly or not at all: never replaced by a nearby one.
+    ///
+    /// [`Allowlist::project_str`] reads the text under the crate's one rule
+    /// on numbers. Without serde_json's `arbitrary_precision` feature, a
+    /// number that an `f64` or a 64-bit integer cannot hold as written (a
+    /// 30-digit ID, `0.30000000000000001`, `1e-400`) is dropped like a value
+    /// over its limit, and an array holding one is dropped whole; with the
+    /// feature, every digit is kept, so such numbers are copied digit for
+    /// digit. Another spelling of the same number is that number, written as
+    /// serde_json writes it (`1.50` as `1.5`, `1e2` as `100.0`). A program
+    /// that needs big numbers without the feature should have the other side
+    /// send them as strings. [`Allowlist::project`] is given a value already
+    /// read, and copies its numbers as they were read.
+    ///
+    /// ```
+    /// use sponson_codes::allowlist::{Allowlist, Shape};
+    ///
+    /// let list = Allowlist::new().field("id", Shape::Number).field("ratio", Shape::Number);
+    /// let kept = list.project_str(r#"{"id": 123456789012345678901234567890, "ratio": 0.25}"#).unwrap();
+    /// // Dropped, or with `arbitrary_precision` copied digit for digit: never 1.2345678901234568e29.
+    /// assert!(kept.get("id").is_none_or(|id| id.to_string() == "123456789012345678901234567890"));
+    /// assert_eq!(kept["ratio"], 0.25);
+    /// ```
     Number,
     /// `true` or `false`.
     Bool,
@@ -186,6 +210,14 @@ impl Allowlist {
     /// Projects `value`: the allowed fields that have their shape, within the
     /// limits; `None` when `value` is not an object.
     ///
+    /// `value` has been read already, so its numbers are whatever its reader
+    /// made of them: without serde_json's `arbitrary_precision`,
+    /// `serde_json::from_str` reads a 30-digit integer as the nearest `f64`,
+    /// and nothing in the value says the text wrote another number, so it is
+    /// copied as that `f64`. Likewise a key the text repeated is the one copy
+    /// that reader kept. For text from outside, call
+    /// [`project_str`](Allowlist::project_str), which drops both.
+    ///
     /// ```
     /// use sponson_codes::{allowlist::{Allowlist, Shape}};
     ///
@@ -208,6 +240,22 @@ impl Allowlist {
 
     /// Parses `text` as JSON within the input limit and projects it.
     ///
+    /// The text is read by the crate's one reader, which leaves out what it
+    /// cannot read as written instead of refusing the text: a number it
+    /// cannot hold exactly or written in more than
+    /// [`Limits::max_number_bytes`] (see [`Shape::Number`]), and a key that
+    /// appears twice in one object (both copies: readers disagree on which
+    /// counts). The field holding such a value is dropped, and an array
+    /// holding one is dropped whole; the rest is projected as usual. A text
+    /// that is not JSON, or nests deeper than 127 levels, is
+    /// [`ProjectError::NotJson`].
+    ///
+    /// What is kept is the text's values, not its bytes: the members of a
+    /// kept object come out sorted by key, as in every `serde_json::Map` of a
+    /// build without serde_json's `preserve_order` (the details and documents
+    /// it goes into are such maps too), and escapes are written as the writer
+    /// writes them.
+    ///
     /// ```
     /// use sponson_codes::{allowlist::{Allowlist, ProjectError, Shape}};
     ///
@@ -223,9 +271,16 @@ impl Allowlist {
                 limit: self.limits.max_input_bytes,
             });
         }
-        let value: Value =
-            serde_json::from_str(text).map_err(|err| ProjectError::NotJson(err.to_string()))?;
-        self.project(&value).ok_or(ProjectError::NotAnObject)
+        let value =
+            read::parse_leaving_out(text, self.limits.max_number_bytes).map_err(|refusal| {
+                match refusal {
+                    Refusal::Json(err) => ProjectError::NotJson(err),
+                    other => ProjectError::NotJson(other.to_string()),
+                }
+            })?;
+        value
+            .and_then(|value| self.project(&value))
+            .ok_or(ProjectError::NotAnObject)
     }
 
     fn project_object(

@@ -139,7 +139,7 @@ impl<C: ErrorCode> Error<C> {
         Error::from_parts(info, message.into(), Details::new())
     }
 
-    fn from_parts(info: &'static CodeInfo, message: String, details: Details) -> Self {
+    pub(crate) fn from_parts(info: &'static CodeInfo, message: String, details: Details) -> Self {
         let error = Error {
             inner: Box::new(Inner {
                 info,

@@ -1,19 +1,20 @@
 //! axum integration (feature `axum`): a coded error is a problem response,
-//! a rejected request is the usage code, and a panicking handler is the
-//! fallback problem.
+//! a rejected request is the usage code, a path or method no route answers
+//! is the code the program picks, and a panicking handler is the fallback
+//! problem.
 
-use core::future::Future;
+use core::future::{ready, Future, Ready};
 use core::marker::PhantomData;
 use core::pin::Pin;
 use core::task::{Context, Poll};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use ::axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
-use ::axum::http::{header, HeaderValue, StatusCode};
+use ::axum::http::{header, HeaderValue, Method, StatusCode};
 use ::axum::response::{IntoResponse, Response};
 
-use crate::code::ErrorCode;
-use crate::error::panic::{drop_payload, PANIC_MESSAGE};
+use crate::code::{Details, ErrorCode};
+use crate::error::panic::drop_payload;
 use crate::error::Error;
 use crate::http::problem::{Problem, PROBLEM_CONTENT_TYPE};
 
@@ -81,8 +82,127 @@ impl<C: ErrorCode> From<PathRejection> for Error<C> {
     }
 }
 
+/// The handler for axum's [`Router::fallback`](::axum::Router::fallback):
+/// a request whose path no route matches is answered with `code`'s problem,
+/// status 404 Not Found, instead of axum's empty 404.
+///
+/// The status is 404 whatever `code`'s own `http`: that no route has the
+/// path is what happened, and `code` says which of the program's codes
+/// reports it (its usage code, or one of its own such as
+/// `ROUTE_NOT_FOUND`). The `detail` is "no route answers this path; check
+/// the URL against the API's routes"; the path itself is not echoed.
+///
+/// ```
+/// use axum::{routing::get, Router};
+/// use sponson_codes::{http, ErrorCodes};
+///
+/// #[derive(Debug, ErrorCodes)]
+/// #[codes(url = "https://example.com/errors#{code}")]
+/// enum Code {
+///     #[code(exit = 2, doc = "No route has this path.", http = 404)]
+///     RouteNotFound,
+///     #[code(exit = 2, doc = "The route does not take this method.", http = 405)]
+///     MethodNotAllowed,
+///     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+///     Internal,
+/// }
+///
+/// let app: Router = Router::new()
+///     .route("/plans", get(|| async { "[]" }))
+///     .fallback(http::not_found(Code::RouteNotFound))
+///     // After the routes: axum gives it to the routes registered so far.
+///     .method_not_allowed_fallback(http::method_not_allowed(Code::MethodNotAllowed));
+/// # let response = http::not_found(Code::RouteNotFound)().into_inner();
+/// # assert_eq!(response.status(), 404);
+/// ```
+pub fn not_found<C: ErrorCode>(
+    code: C,
+) -> impl FnOnce() -> Ready<Response> + Clone + Send + Sync + 'static {
+    let answer = Answer::new::<C>(&code, StatusCode::NOT_FOUND);
+    move || {
+        ready(
+            answer
+                .problem::<C>("no route answers this path; check the URL against the API's routes"),
+        )
+    }
+}
+
+/// The handler for axum's
+/// [`Router::method_not_allowed_fallback`](::axum::Router::method_not_allowed_fallback):
+/// a request whose path a route has, with a method it does not take, is
+/// answered with `code`'s problem, status 405 Method Not Allowed, instead
+/// of axum's empty 405.
+///
+/// axum still adds the `Allow` header it computes for the path (RFC 9110
+/// requires it on a 405), since the problem sets none. As for
+/// [`not_found`], the status is 405 whatever `code`'s own `http`. The
+/// `detail` names the method: "this path does not answer the method POST;
+/// use one the Allow header lists".
+///
+/// axum gives this fallback to the routes registered before the call, so
+/// call it after the last `route`: see [`not_found`] for an example.
+///
+/// ```
+/// use axum::{http::Method, routing::post, Router};
+/// use sponson_codes::{http, ErrorCodes};
+///
+/// #[derive(Debug, ErrorCodes)]
+/// enum Code {
+///     #[code(exit = 2, doc = "The request is not valid.", usage)]
+///     Usage,
+///     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+///     Internal,
+/// }
+///
+/// // The usage code, for a program that gives these no code of their own.
+/// let app: Router = Router::new()
+///     .route("/runs", post(|| async { "started" }))
+///     .method_not_allowed_fallback(http::method_not_allowed(Code::Usage));
+/// let response = http::method_not_allowed(Code::Usage)(Method::GET).into_inner();
+/// assert_eq!(response.status(), 405);
+/// ```
+pub fn method_not_allowed<C: ErrorCode>(
+    code: C,
+) -> impl FnOnce(Method) -> Ready<Response> + Clone + Send + Sync + 'static {
+    let answer = Answer::new::<C>(&code, StatusCode::METHOD_NOT_ALLOWED);
+    move |method: Method| {
+        ready(answer.problem::<C>(&format!(
+            "this path does not answer the method {method}; use one the Allow header lists"
+        )))
+    }
+}
+
+/// What a fallback handler answers: a code, with the details its variant
+/// carries, at a status the routing decided.
+#[derive(Clone)]
+struct Answer {
+    info: &'static crate::code::CodeInfo,
+    details: Details,
+    status: StatusCode,
+}
+
+impl Answer {
+    fn new<C: ErrorCode>(code: &C, status: StatusCode) -> Answer {
+        let mut details = Details::new();
+        code.write_details(&mut details);
+        Answer {
+            info: code.info(),
+            details,
+            status,
+        }
+    }
+
+    fn problem<C: ErrorCode>(&self, message: &str) -> Response {
+        Error::<C>::from_parts(self.info, message.to_owned(), self.details.clone())
+            .to_problem_at(self.status.as_u16())
+            .into_response()
+    }
+}
+
 /// A tower layer that turns a panic in the service it wraps (a handler) into
-/// `C`'s fallback problem; the panic's message never reaches the client.
+/// `C`'s fallback problem, whose `detail` is "the server stopped handling
+/// the request on an unexpected internal error"; the panic's message never
+/// reaches the client.
 ///
 /// ```
 /// use axum::{routing::get, Router};
@@ -230,6 +350,90 @@ where
     }
 }
 
+/// The `detail` of the problem a panicking handler becomes: the command
+/// line's wording (`error::panic::PANIC_MESSAGE`) speaks of a command.
+const HTTP_PANIC_MESSAGE: &str =
+    "the server stopped handling the request on an unexpected internal error";
+
 fn panicked<C: ErrorCode>() -> Response {
-    Error::<C>::fallback(PANIC_MESSAGE).into_response()
+    Error::<C>::fallback(HTTP_PANIC_MESSAGE).into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ErrorCodes;
+
+    // The fallback is only ever built through the table, never by name.
+    #[allow(dead_code)]
+    #[derive(Debug, ErrorCodes)]
+    #[codes(crate = crate)]
+    enum Code {
+        #[code(exit = 2, doc = "The request is not valid.", usage)]
+        Usage,
+        #[code(exit = 2, doc = "No such route.")]
+        Missing {
+            #[code(detail)]
+            area: &'static str,
+        },
+        #[code(exit = 2, doc = "A detail takes a member's name.")]
+        Clash {
+            #[code(detail)]
+            status: u16,
+        },
+        #[code(exit = 1, doc = "An unexpected error.", fallback)]
+        Internal,
+    }
+
+    fn body(response: Response) -> (u16, String, serde_json::Value) {
+        let status = response.status().as_u16();
+        let kind = response.headers()[header::CONTENT_TYPE]
+            .to_str()
+            .unwrap()
+            .to_owned();
+        let bytes = whole_body(response);
+        (status, kind, serde_json::from_slice(&bytes).unwrap())
+    }
+
+    /// The whole body of a response built from a string: ready at the
+    /// first poll, so no runtime is needed.
+    fn whole_body(response: Response) -> Vec<u8> {
+        let read = core::pin::pin!(::axum::body::to_bytes(response.into_body(), usize::MAX));
+        match read.poll(&mut Context::from_waker(core::task::Waker::noop())) {
+            Poll::Ready(bytes) => bytes.unwrap().to_vec(),
+            Poll::Pending => panic!("a body built from a string is ready"),
+        }
+    }
+
+    #[test]
+    fn the_routing_decides_the_status_and_the_program_the_code() {
+        // The usage code's own status is 400; no route is still a 404.
+        let (status, kind, problem) = body(not_found(Code::Usage)().into_inner());
+        assert_eq!((status, kind.as_str()), (404, "application/problem+json"));
+        assert_eq!(problem["status"], 404);
+        assert_eq!(problem["title"], "Not Found");
+        assert_eq!(problem["code"], "USAGE");
+
+        let (status, _, problem) =
+            body(method_not_allowed(Code::Usage)(Method::PATCH).into_inner());
+        assert_eq!((status, &problem["status"]), (405, &serde_json::json!(405)));
+        assert_eq!(problem["title"], "Method Not Allowed");
+        assert_eq!(
+            problem["detail"],
+            "this path does not answer the method PATCH; use one the Allow header lists"
+        );
+    }
+
+    #[test]
+    fn a_codes_details_are_kept_and_a_clash_is_the_fallback_with_its_own_status() {
+        let (_, _, problem) = body(not_found(Code::Missing { area: "plans" })().into_inner());
+        assert_eq!(
+            (&problem["code"], &problem["area"]),
+            (&"MISSING".into(), &"plans".into())
+        );
+
+        let (status, _, problem) = body(not_found(Code::Clash { status: 200 })().into_inner());
+        assert_eq!((status, &problem["status"]), (500, &serde_json::json!(500)));
+        assert_eq!(problem["code"], "INTERNAL");
+    }
 }

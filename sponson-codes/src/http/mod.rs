@@ -1,6 +1,8 @@
 //! HTTP: a coded error as an RFC 9457 problem document
 //! (`application/problem+json`), a problem read back, and (feature `axum`)
-//! axum responses, extractor rejections and a layer for panicking handlers.
+//! axum responses, extractor rejections, the handlers that answer axum's own
+//! 404 and 405 with problems (`not_found`, `method_not_allowed`) and a layer
+//! for panicking handlers.
 //!
 //! ```
 //! use sponson_codes::{http, Error, ErrorCodes};
@@ -24,7 +26,7 @@ mod problem;
 
 #[cfg(feature = "axum")]
 #[cfg_attr(docsrs, doc(cfg(feature = "axum")))]
-pub use self::axum::{PanicFuture, PanicLayer, PanicService};
+pub use self::axum::{method_not_allowed, not_found, PanicFuture, PanicLayer, PanicService};
 pub use self::problem::{
     Problem, ProblemError, ABOUT_BLANK, PROBLEM_CONTENT_TYPE, RESERVED_PROBLEM_KEYS,
 };

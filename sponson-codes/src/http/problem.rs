@@ -12,7 +12,7 @@ use core::fmt;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
-use crate::code::ErrorCode;
+use crate::code::{CodeInfo, ErrorCode};
 use crate::document::envelope::ErrorBody;
 use crate::document::outcome::Outcome;
 use crate::document::write::{settle, FailureView, RenderError};
@@ -78,18 +78,36 @@ pub struct Problem {
 impl<C: ErrorCode> Error<C> {
     /// This error as an RFC 9457 problem response; see [`Problem`].
     pub fn to_problem(&self) -> Problem {
-        Problem::of(&Outcome::failed("", self))
+        Problem::of(&Outcome::failed("", self), None)
+    }
+
+    /// This error's problem with `status` instead of its code's own, for an
+    /// answer the HTTP layer has decided (no route: 404). The fallback a
+    /// document that cannot hold the error falls back to keeps its own.
+    #[cfg(feature = "axum")]
+    pub(crate) fn to_problem_at(&self, status: u16) -> Problem {
+        Problem::of(&Outcome::failed("", self), Some(status))
     }
 }
 
 impl Problem {
     /// The problem document of a failed `outcome` (a success has none:
-    /// `None`), or of the fallback code when the document cannot hold it.
-    pub(crate) fn of_outcome(outcome: &Outcome) -> Option<Problem> {
+    /// `None`), or of the fallback code when the document cannot hold it;
+    /// `status` replaces the status of the outcome's own code.
+    fn of_outcome(outcome: &Outcome, status: Option<u16>) -> Option<Problem> {
+        let given = outcome
+            .result
+            .as_ref()
+            .err()
+            .and_then(|failure| failure.info);
+        let status_for = |info: Option<&'static CodeInfo>| match (status, info, given) {
+            (Some(status), Some(info), Some(given)) if core::ptr::eq(info, given) => status,
+            _ => status_of(info),
+        };
         let (settled, body) = settle(outcome, |outcome| match &outcome.result {
             Ok(_) => Err(RenderError::TooDeep),
             Err(failure) => {
-                let document = ProblemDocument::checked(failure.view())?;
+                let document = ProblemDocument::checked(failure.view(), status_for(failure.info))?;
                 let mut body = crate::json::write::line(&document).unwrap_or_default();
                 body.pop();
                 Ok(body)
@@ -99,32 +117,33 @@ impl Problem {
             return None;
         };
         Some(Problem {
-            status: status_of(failure.info),
+            status: status_for(failure.info),
             body: body?,
         })
     }
 
-    fn of(outcome: &Outcome) -> Problem {
-        Problem::of_outcome(outcome).unwrap_or(Problem {
+    fn of(outcome: &Outcome, status: Option<u16>) -> Problem {
+        Problem::of_outcome(outcome, status).unwrap_or(Problem {
             status: 500,
             body: String::new(),
         })
     }
 }
 
-fn status_of(info: Option<&'static crate::code::CodeInfo>) -> u16 {
+fn status_of(info: Option<&'static CodeInfo>) -> u16 {
     info.map_or(500, |info| info.http_status())
 }
 
 /// A failure's problem document, checked: its members in RFC 9457's order.
 struct ProblemDocument<'a> {
     failure: FailureView<'a>,
+    status: u16,
 }
 
 impl<'a> ProblemDocument<'a> {
-    /// The document, or why it cannot hold `failure`: a detail under a
-    /// member's name, or nesting deeper than every document may.
-    fn checked(failure: FailureView<'a>) -> Result<Self, RenderError> {
+    /// The document with `status`, or why it cannot hold `failure`: a
+    /// detail under a member's name, or nesting deeper than every document may.
+    fn checked(failure: FailureView<'a>, status: u16) -> Result<Self, RenderError> {
         for (key, value) in failure.details {
             if RESERVED_PROBLEM_KEYS.contains(&key.as_str()) {
                 return Err(RenderError::ReservedByProblem(key.clone()));
@@ -133,7 +152,7 @@ impl<'a> ProblemDocument<'a> {
                 return Err(RenderError::TooDeep);
             }
         }
-        Ok(ProblemDocument { failure })
+        Ok(ProblemDocument { failure, status })
     }
 }
 
@@ -141,7 +160,7 @@ impl serde::Serialize for ProblemDocument<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeMap;
         let failure = self.failure;
-        let status = status_of(failure.info);
+        let status = self.status;
         let (type_uri, title) = match failure
             .info
             .and_then(|info| info.url.map(|url| (url, info.doc)))

@@ -9,10 +9,16 @@
 //! - A number that cannot be read exactly: written in more than
 //!   [`MAX_NUMBER_BYTES`] characters, or (unless serde_json's
 //!   `arbitrary_precision` keeps every digit) an integer beyond 64 bits or a
-//!   fraction with more significant digits than an `f64` holds. Such a number
-//!   would silently become another one; it should be sent as a string.
+//!   fraction whose nearest `f64` is another number (`0.30000000000000001`
+//!   reads as `0.3`, `1e-400` as `0.0`). Such a number would silently become
+//!   another one; it should be sent as a string. Another spelling of the same
+//!   number (`1.50`, `1e2`) is that number.
+//!
+//! [`parse`] refuses a text that breaks a rule. [`parse_leaving_out`], for
+//! text from outside the program, leaves out the values that break the
+//! rules on keys and numbers instead, and keeps the rest.
 
-use core::cell::RefCell;
+use core::cell::{Cell, RefCell};
 use core::fmt;
 
 use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
@@ -23,10 +29,6 @@ pub(crate) use super::depth::MAX_LEVELS;
 
 /// The longest number read, as written.
 pub(crate) const MAX_NUMBER_BYTES: usize = 64;
-
-/// The most significant digits a fraction may have and still be the number
-/// its `f64` prints (17 always round-trip).
-const MAX_FRACTION_DIGITS: usize = 17;
 
 /// serde_json's name for a number under `arbitrary_precision`.
 const NUMBER_TOKEN: &str = "$serde_json::private::Number";
@@ -68,18 +70,41 @@ impl fmt::Display for Refusal {
 /// assert!(parse(r#"{"ok":true,"ok":false}"#).is_err());
 /// ```
 pub(crate) fn parse(text: &str) -> Result<Value, Refusal> {
-    let state = State {
-        numbers: RefCell::new(Numbers { text, at: 0 }),
-        refusal: RefCell::new(None),
-    };
+    let state = State::of(text, MAX_NUMBER_BYTES, false);
+    read(text, &state)
+}
+
+/// Reads `text` under the rules of the module, but a value that breaks the
+/// rule on numbers (here: written in at most `max_number_bytes`) or on keys
+/// is left out rather than refused, and the rest is kept: never a number
+/// other than the one written, never one copy of a repeated key. What is
+/// left out is the object member that holds it, both copies of a repeated
+/// key, and an array that holds it, whole, with the member that holds the
+/// array, so that the indexes kept keep their meaning. `None` when that is
+/// the whole document. A text that is not JSON or nests too deep is refused.
+///
+/// ```ignore
+/// let kept = parse_leaving_out(r#"{"id":123456789012345678901234567890,"ids":[1,1e999999],"a":1,"a":2,"n":1}"#, 64);
+/// assert_eq!(kept, Ok(Some(json!({"n": 1}))));
+/// ```
+pub(crate) fn parse_leaving_out(
+    text: &str,
+    max_number_bytes: usize,
+) -> Result<Option<Value>, Refusal> {
+    let state = State::of(text, max_number_bytes, true);
+    let value = read(text, &state)?;
+    Ok((!state.take_left_out()).then_some(value))
+}
+
+fn read(text: &str, state: &State<'_>) -> Result<Value, Refusal> {
     let mut deserializer = serde_json::Deserializer::from_str(text);
     let read = Strict {
         levels: MAX_LEVELS,
-        state: &state,
+        state,
     }
     .deserialize(&mut deserializer)
     .and_then(|value| deserializer.end().map(|()| value));
-    match (read, state.refusal.into_inner()) {
+    match (read, state.refusal.take()) {
         (_, Some(refusal)) => Err(refusal),
         (Ok(value), None) => Ok(value),
         // serde_json stops at its own limit, one level past ours, first.
@@ -93,10 +118,7 @@ pub(crate) fn parse(text: &str) -> Result<Value, Refusal> {
 /// Reads any serde input under the rules on keys and depth; numbers are
 /// taken as the input gives them, since there is no text to check them in.
 pub(crate) fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Value, D::Error> {
-    let state = State {
-        numbers: RefCell::new(Numbers { text: "", at: 0 }),
-        refusal: RefCell::new(None),
-    };
+    let state = State::of("", MAX_NUMBER_BYTES, false);
     Strict {
         levels: MAX_LEVELS,
         state: &state,
@@ -109,53 +131,110 @@ struct State<'t> {
     numbers: RefCell<Numbers<'t>>,
     /// The first rule broken, kept apart from serde's error for its kind.
     refusal: RefCell<Option<Refusal>>,
+    /// The longest number read, as written.
+    max_number_bytes: usize,
+    /// Whether a value that breaks the rule on numbers or keys is left out
+    /// ([`parse_leaving_out`]) rather than refused.
+    leave_out: bool,
+    /// The value just read is to be left out by what holds it.
+    left_out: Cell<bool>,
 }
 
-impl State<'_> {
+impl<'t> State<'t> {
+    fn of(text: &'t str, max_number_bytes: usize, leave_out: bool) -> Self {
+        State {
+            numbers: RefCell::new(Numbers { text, at: 0 }),
+            refusal: RefCell::new(None),
+            max_number_bytes,
+            leave_out,
+            left_out: Cell::new(false),
+        }
+    }
+
     fn refuse<E: de::Error>(&self, refusal: Refusal) -> E {
         let err = E::custom(&refusal);
         self.refusal.borrow_mut().get_or_insert(refusal);
         err
     }
 
-    /// Checks the next number of the text, which serde has just read as a
-    /// 64-bit value (so it was exact only if it is written as one).
-    fn check_number<E: de::Error>(&self) -> Result<(), E> {
+    /// The value just read breaks a rule: refused, or marked to be left out.
+    fn unreadable<E: de::Error>(&self, refusal: Refusal) -> Result<(), E> {
+        if self.leave_out {
+            self.left_out.set(true);
+            Ok(())
+        } else {
+            Err(self.refuse(refusal))
+        }
+    }
+
+    /// Whether the value just read is to be left out; clears the mark.
+    fn take_left_out(&self) -> bool {
+        self.left_out.replace(false)
+    }
+
+    /// Checks the next number of the text against what serde has just read
+    /// for it: `read` is the `f64` it read, `None` for a 64-bit integer.
+    fn check_number<E: de::Error>(&self, read: Option<f64>) -> Result<(), E> {
         let Some(token) = self.numbers.borrow_mut().next() else {
             return Ok(());
         };
-        match inexact(token) {
-            Some(why) => Err(self.refuse(Refusal::Number(why))),
+        match inexact(token, read, self.max_number_bytes) {
+            Some(why) => self.unreadable(Refusal::Number(why)),
             None => Ok(()),
         }
     }
 }
 
-/// Why the number written as `token` is not read exactly by a 64-bit value.
-fn inexact(token: &str) -> Option<String> {
-    if let Some(why) = too_long(token) {
+/// Why the number written as `token` is not what serde read for it (see
+/// [`State::check_number`]).
+fn inexact(token: &str, read: Option<f64>, max_bytes: usize) -> Option<String> {
+    if let Some(why) = too_long(token, max_bytes) {
         return Some(why);
     }
-    let integer = !token.contains(['.', 'e', 'E']);
-    if integer {
-        let fits = match token.strip_prefix('-') {
-            Some(_) => token.parse::<i64>().is_ok(),
-            None => token.parse::<u64>().is_ok(),
-        };
-        return (!fits).then(|| format!("the integer {token} does not fit in 64 bits"));
+    // serde reads an integer token as an integer when it fits in 64 bits.
+    let read = read?;
+    if !token.contains(['.', 'e', 'E']) {
+        return Some(format!("the integer {token} does not fit in 64 bits"));
     }
-    let mantissa = token.split(['e', 'E']).next().unwrap_or(token);
-    let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
-    let significant = digits.trim_start_matches('0').trim_end_matches('0').len();
-    (significant > MAX_FRACTION_DIGITS).then(|| {
-        format!("the number {token} has more significant digits than a 64-bit float holds")
-    })
+    let printed = Number::from_f64(read).map(|number| number.to_string());
+    let same = match (decimal(token), printed.as_deref().and_then(decimal)) {
+        (Some(written), Some(read)) => written == read,
+        _ => false,
+    };
+    (!same).then(|| format!("the number {token} is not exactly the number a 64-bit float holds"))
 }
 
-fn too_long(token: &str) -> Option<String> {
-    (token.len() > MAX_NUMBER_BYTES).then(|| {
+/// The number written as `text`, as (negative, significant digits,
+/// exponent), so that every spelling of one number is one value: `-1.50e3`
+/// is `(true, "15", 2)`, `1e2` and `100.0` are `(false, "1", 2)`; zero is
+/// `(negative, "", 0)`. `None` for an exponent beyond `i64`.
+fn decimal(text: &str) -> Option<(bool, String, i64)> {
+    let (negative, unsigned) = match text.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, text),
+    };
+    let (mantissa, exponent) = match unsigned.split_once(['e', 'E']) {
+        Some((mantissa, exponent)) => (mantissa, exponent.parse::<i64>().ok()?),
+        None => (unsigned, 0),
+    };
+    let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let digits = format!("{whole}{fraction}");
+    let significant = digits.trim_end_matches('0');
+    let trailing = i64::try_from(digits.len() - significant.len()).ok()?;
+    let exponent = exponent
+        .checked_sub(i64::try_from(fraction.len()).ok()?)?
+        .checked_add(trailing)?;
+    let significant = significant.trim_start_matches('0');
+    if significant.is_empty() {
+        return Some((negative, String::new(), 0));
+    }
+    Some((negative, significant.to_owned(), exponent))
+}
+
+fn too_long(token: &str, max_bytes: usize) -> Option<String> {
+    (token.len() > max_bytes).then(|| {
         format!(
-            "a number is written in {} characters, more than the {MAX_NUMBER_BYTES} a document may use",
+            "a number is written in {} characters, more than the {max_bytes} a document may use",
             token.len()
         )
     })
@@ -249,17 +328,17 @@ impl<'de> Visitor<'de> for Strict<'_, '_> {
     }
 
     fn visit_i64<E: de::Error>(self, value: i64) -> Result<Value, E> {
-        self.state.check_number()?;
+        self.state.check_number(None)?;
         Ok(Value::from(value))
     }
 
     fn visit_u64<E: de::Error>(self, value: u64) -> Result<Value, E> {
-        self.state.check_number()?;
+        self.state.check_number(None)?;
         Ok(Value::from(value))
     }
 
     fn visit_f64<E: de::Error>(self, value: f64) -> Result<Value, E> {
-        self.state.check_number()?;
+        self.state.check_number(Some(value))?;
         Number::from_f64(value)
             .map(Value::Number)
             .ok_or_else(|| E::custom("a number that is not finite"))
@@ -288,32 +367,52 @@ impl<'de> Visitor<'de> for Strict<'_, '_> {
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
         let inner = self.inner()?;
         let mut items = Vec::new();
+        let mut left_out = false;
         while let Some(item) = seq.next_element_seed(inner)? {
-            items.push(item);
+            // An item left out leaves the whole array out, read to its end.
+            left_out |= self.state.take_left_out();
+            if !left_out {
+                items.push(item);
+            }
         }
+        self.state.left_out.set(left_out);
         Ok(Value::Array(items))
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
         let inner = self.inner()?;
         let mut object = Map::new();
+        // Keys read but left out, so that a repeat of one is still seen.
+        let mut left_out: Vec<String> = Vec::new();
         while let Some(key) = map.next_key::<String>()? {
-            if key == NUMBER_TOKEN && object.is_empty() && arbitrary_precision() {
+            if key == NUMBER_TOKEN
+                && object.is_empty()
+                && left_out.is_empty()
+                && arbitrary_precision()
+            {
                 // `arbitrary_precision`: every digit is kept, so only the
                 // length can make the number unreadable.
                 let text: String = map.next_value()?;
                 self.state.numbers.borrow_mut().next();
-                if let Some(why) = too_long(&text) {
-                    return Err(self.state.refuse(Refusal::Number(why)));
+                if let Some(why) = too_long(&text, self.state.max_number_bytes) {
+                    self.state.unreadable(Refusal::Number(why))?;
                 }
                 let number: Number = text.parse().map_err(de::Error::custom)?;
                 return Ok(Value::Number(number));
             }
-            if object.contains_key(&key) {
+            let repeated = object.contains_key(&key) || left_out.contains(&key);
+            if repeated && !self.state.leave_out {
                 return Err(self.state.refuse(Refusal::Duplicate(key)));
             }
             let value = map.next_value_seed(inner)?;
-            object.insert(key, value);
+            if self.state.take_left_out() || repeated {
+                object.remove(&key);
+                if !left_out.contains(&key) {
+                    left_out.push(key);
+                }
+            } else {
+                object.insert(key, value);
+            }
         }
         Ok(Value::Object(object))
     }
@@ -369,6 +468,49 @@ mod tests {
         let value = parse(&fine).unwrap();
         assert_eq!(value["a"], json!(i64::MIN));
         assert_eq!(value["b"], json!(u64::MAX));
+    }
+
+    #[test]
+    fn a_fraction_is_refused_when_its_f64_is_another_number() {
+        // 17 significant digits, but the nearest f64 prints as 0.3.
+        for text in [
+            "[0.30000000000000001]",
+            "[9007199254740993.0]",
+            "[1e-400]",
+            "[2.4703282292062328e-324]",
+        ] {
+            assert!(matches!(parse(text), Err(Refusal::Number(_))), "{text}");
+        }
+        // Other spellings of the same number are that number.
+        let same =
+            parse("[1.50000000000000000000,1e2,-0.0,0e7,1.7976931348623157e308,5e-324]").unwrap();
+        assert_eq!(
+            same.to_string(),
+            "[1.5,100.0,-0.0,0.0,1.7976931348623157e+308,5e-324]"
+        );
+    }
+
+    #[test]
+    fn leaving_out_drops_the_member_or_the_array_that_holds_what_breaks_a_rule() {
+        let big = "123456789012345678901234567890";
+        let text = format!(
+            r#"{{"id":{big},"ids":[1,[2,{big}]],"a":1,"a":2,"a":3,"deep":{{"x":0.30000000000000001,"y":[true]}},"n":-1.5e3,"s":"{big}"}}"#
+        );
+        assert_eq!(
+            parse_leaving_out(&text, MAX_NUMBER_BYTES),
+            Ok(Some(json!({"deep": {"y": [true]}, "n": -1500.0, "s": big})))
+        );
+        // The limit on length is the caller's.
+        assert_eq!(
+            parse_leaving_out(r#"{"a":12345,"b":1234}"#, 4),
+            Ok(Some(json!({"b": 1234})))
+        );
+        assert_eq!(parse_leaving_out(&format!("[{big}]"), 64), Ok(None));
+        assert_eq!(parse_leaving_out(big, 64), Ok(None));
+        // Not JSON, or too deep, is still refused.
+        assert!(matches!(parse_leaving_out("{", 64), Err(Refusal::Json(_))));
+        let nested = "[".repeat(MAX_LEVELS + 1) + &"]".repeat(MAX_LEVELS + 1);
+        assert_eq!(parse_leaving_out(&nested, 64), Err(Refusal::TooDeep));
     }
 
     #[test]

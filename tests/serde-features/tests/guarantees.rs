@@ -6,7 +6,7 @@
 use serde::{Serialize, Serializer};
 use serde_json::value::RawValue;
 use serde_json::{json, Value};
-use sponson_codes::{Error, ErrorCodes, Mode, Runner, allowlist::{Allowlist, Shape}, profile::Envelope};
+use sponson_codes::{Error, ErrorCodes, Mode, Runner, allowlist::{Allowlist, Limits, Shape}, profile::Envelope};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ErrorCodes)]
 enum Code {
@@ -184,4 +184,33 @@ fn huge_numbers_stay_within_the_allowlists_limits() {
     // Keys only: a failure must not print a million digits.
     assert_eq!(kept.keys().collect::<Vec<_>>(), ["k", "m"]);
     assert_eq!((&kept["k"], &kept["m"]), (&json!(7), &json!(1.5)));
+}
+
+#[test]
+fn the_allowlist_copies_every_digit_within_its_limit() {
+    let id = "123456789012345678901234567890";
+    let long = format!("1.{}", "0".repeat(70));
+    let body = format!(
+        r#"{{"id":{id},"ratio":0.30000000000000001,"tiny":1e-400,"long":{long},"ids":[1,{id}]}}"#
+    );
+    let list = Allowlist::new()
+        .field("id", Shape::Number)
+        .field("ratio", Shape::Number)
+        .field("tiny", Shape::Number)
+        .field("long", Shape::Number)
+        .field("ids", Shape::array(Shape::Number));
+    let kept = list.project_str(&body).unwrap();
+    assert_eq!(
+        serde_json::to_string(&kept).unwrap(),
+        format!(r#"{{"id":{id},"ids":[1,{id}],"ratio":0.30000000000000001,"tiny":1e-400}}"#),
+        "the 72-byte number is over the default limit of 64"
+    );
+    let mut limits = Limits::default();
+    limits.max_number_bytes = 72;
+    let kept = list.limits(limits).project_str(&body).unwrap();
+    assert_eq!(kept["long"].to_string(), long);
+    // Through an error's details into the envelope, still every digit.
+    let err = Error::new(Code::LockHeld, "held").with_detail("response", &kept);
+    let out = Runner::<Code>::new("c", Mode::Json).render(|| Err::<(), _>(err));
+    assert!(out.stdout.contains(&format!(r#""id":{id},"ids":[1,{id}]"#)), "{}", out.stdout);
 }
