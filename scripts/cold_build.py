@@ -2,18 +2,21 @@
 """Cold build of a small program using sponson-codes, against the peer stack.
 
 Writes throwaway crates in a temporary directory (never in the repository),
-each a three-code program, at three levels of use:
+each a three-code program, at the three layers a program adopts one at a
+time:
 
-- `codes`: the derive and `Error` (sponson-codes with default-features = false);
-- `runner`: the same, run through `Runner` (one JSON envelope on every path);
-- `tooling`: the same with the default features, printing its markdown docs;
+- `codes`: the code table alone (sponson-codes with default-features = false:
+  the derive, `code!`, `FromStr`, serde), an error struct written by hand;
+- `error`: the coded `Error` and its JSON document (feature `error`);
+- `runner`: the same, run through `Runner` (the default features: one JSON
+  envelope on every path);
 
 and the nearest equivalent of each with the peers:
 
 - `codes`: thiserror for the error type, strum (`EnumString`, `IntoStaticStr`,
   `EnumMessage`) and serde's derives for the code enum, an exit-code `match`;
-- `runner`: the same, printing a JSON envelope of derived structs with serde_json;
-- `tooling`: the same, with strum's `EnumIter` to print markdown docs by hand.
+- `error` and `runner`: the same, printing a JSON envelope of derived
+  structs with serde_json.
 
 Each is built from an empty target directory (the registry is cached:
 `cargo fetch` runs first, untimed), debug and release, one after the other,
@@ -42,7 +45,7 @@ import smoke  # noqa: E402
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # The runtime's features at each level, as figure 9 measured them: None keeps
 # the default features; a list turns them off and enables the list.
-OURS_FEATURES = {"codes": [], "runner": [], "tooling": None}
+OURS_FEATURES = {"codes": [], "error": ["error"], "runner": None}
 
 OURS_ENUM = '''
 /// Failures of the program.
@@ -57,6 +60,34 @@ pub enum Code {
     Internal,
 }
 
+'''
+
+# The codes layer has no `Error`: the program keeps its own error type.
+OURS_CODES_APPLY = '''
+#[derive(Debug)]
+pub struct AppError {
+    code: Code,
+    message: String,
+}
+
+impl std::fmt::Display for AppError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for AppError {}
+
+fn apply(arg: Option<String>) -> Result<u32, AppError> {
+    match arg.as_deref() {
+        Some("held") => Err(AppError { code: sponson_codes::code!(Code, "LOCK_HELD"), message: "held by another run".into() }),
+        Some(other) => other.parse().map_err(|_| AppError { code: Code::PlanParse, message: format!("not a number: {other}") }),
+        None => Ok(0),
+    }
+}
+'''
+
+OURS_APPLY = '''
 fn apply(arg: Option<String>) -> Result<u32, sponson_codes::Error<Code>> {
     match arg.as_deref() {
         Some("held") => Err(sponson_codes::Error::new(Code::LockHeld, "held by another run")),
@@ -76,28 +107,28 @@ fn main() -> std::process::ExitCode {
             std::process::ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("{}: {e}", e.code());
-            std::process::ExitCode::from(e.exit_code())
+            eprintln!("{}: {e}", e.code.code());
+            std::process::ExitCode::from(e.code)
         }
     }
 }
 '''
 
-OURS_RUNNER_MAIN = '''
+OURS_ERROR_MAIN = '''
 fn main() -> std::process::ExitCode {
-    let json = std::env::args().any(|a| a == "--json");
-    let runner = sponson_codes::Runner::<Code>::new("apply", sponson_codes::Mode::from_json_flag(json));
-    runner.run(|| apply(std::env::args().nth(1)).map(|n| serde_json::json!({ "applied": n })))
+    let result = apply(std::env::args().nth(1)).map(|n| serde_json::json!({ "applied": n }));
+    let exit = match &result {
+        Ok(_) => 0,
+        Err(e) => e.exit_code(),
+    };
+    let envelope = sponson_codes::profile::Envelope::from_result("apply", &result);
+    println!("{}", serde_json::to_string(&envelope).unwrap());
+    std::process::ExitCode::from(exit)
 }
 '''
 
-OURS_TOOLING_MAIN = '''
+OURS_RUNNER_MAIN = '''
 fn main() -> std::process::ExitCode {
-    if std::env::args().nth(1).as_deref() == Some("docs") {
-        let enums = [<Code as sponson_codes::ErrorCode>::ENUM];
-        print!("{}", sponson_codes::markdown::render_markdown(&enums, "app docs"));
-        return std::process::ExitCode::SUCCESS;
-    }
     let json = std::env::args().any(|a| a == "--json");
     let runner = sponson_codes::Runner::<Code>::new("apply", sponson_codes::Mode::from_json_flag(json));
     runner.run(|| apply(std::env::args().nth(1)).map(|n| serde_json::json!({ "applied": n })))
@@ -210,34 +241,20 @@ fn main() -> std::process::ExitCode {
 }
 '''
 
-PEER_TOOLING_MAIN = '''
-fn main() -> std::process::ExitCode {
-    use strum::{EnumMessage, IntoEnumIterator};
-    if std::env::args().nth(1).as_deref() == Some("docs") {
-        for code in Code::iter() {
-            let name: &'static str = code.into();
-            println!("## `{name}`\\n\\nexit {}: {}\\n", code.exit_code(), code.get_message().unwrap_or(""));
-            if let Some(hint) = code.get_detailed_message() {
-                println!("Hint: {hint}\\n");
-            }
-        }
-        return std::process::ExitCode::SUCCESS;
-    }
-    run()
-}
-'''
-
-LEVELS = ["codes", "runner", "tooling"]
+LEVELS = ["codes", "error", "runner"]
 
 
 def sources(side, level):
     if side == "ours":
-        main = {"codes": OURS_CODES_MAIN, "runner": OURS_RUNNER_MAIN, "tooling": OURS_TOOLING_MAIN}[level]
-        return OURS_ENUM + main
+        return OURS_ENUM + {
+            "codes": OURS_CODES_APPLY + OURS_CODES_MAIN,
+            "error": OURS_APPLY + OURS_ERROR_MAIN,
+            "runner": OURS_APPLY + OURS_RUNNER_MAIN,
+        }[level]
     main = {
         "codes": PEER_CODES_MAIN,
+        "error": PEER_RUNNER + PEER_RUNNER_MAIN,
         "runner": PEER_RUNNER + PEER_RUNNER_MAIN,
-        "tooling": PEER_RUNNER + PEER_TOOLING_MAIN,
     }[level]
     return PEER_ENUM + main
 

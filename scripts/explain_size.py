@@ -28,8 +28,9 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import smoke  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-# The runtime's features of the two builds, default features off in both.
-BUILDS = [("with explain", ["explain"]), ("without explain", [])]
+# The runtime's features of the two builds, default features off in both;
+# the registry lists the enums the program prints.
+BUILDS = [("with explain", ["registry", "explain"]), ("without explain", ["registry"])]
 
 
 def code(i):

@@ -40,8 +40,8 @@ import smoke  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # The runtime's features in every generated crate (default features on too):
-# `companion_main!` (app-codes) needs the tooling.
-FEATURES = ["tooling"]
+# `companion_main!` (app-codes) needs the companion's feature.
+FEATURES = ["companion"]
 
 APP_MAIN = '''
 %(uses)s
