@@ -1,9 +1,22 @@
 //! Error codes as a documented, machine-readable contract.
 //!
-//! One annotated enum is the single source of truth for a program's failures:
-//! `#[derive(ErrorCodes)]` turns it into a lookup table, the exit code of each
-//! failure, the serde form that scripts and agents read, and compile errors for
-//! any misuse.
+//! Programs are driven by scripts and agents, which cannot read prose: they
+//! branch on a stable code and an exit status. One annotated enum is the
+//! single source of truth for a program's failures: its lookup table, the
+//! exit code of each failure, the serde form, one JSON document on every
+//! path (success, failure, usage error, panic) in the program's own shape,
+//! the docs, a lock that tells a breaking change from an additive one, and
+//! compile errors for every misuse.
+//!
+//! A program adopts it one layer at a time, each paying only for itself
+//! (see [the cargo features](#cargo-features)); `docs/adopting.md` in the
+//! repository walks through adding it to an existing program.
+//!
+//! # Declaring codes
+//!
+//! `#[derive(ErrorCodes)]` on an enum whose variants say their exit code and
+//! what they mean ([`ErrorCodes`] lists every key). A code that is not listed
+//! is a compile error.
 //!
 //! ```
 //! use sponson_codes::{ErrorCode, ErrorCodes};
@@ -28,6 +41,107 @@
 //! let unknown: Code = serde_json::from_str(r#""SOMETHING_NEW""#).unwrap();
 //! assert_eq!(unknown, Code::Internal);
 //! ```
+//!
+//! Warning codes, for findings that do not stop a run, derive
+//! [`WarningCodes`]; [`registry`] lists every enum linked into a program.
+//!
+//! # The error and its document
+//!
+//! An [`Error`] is one listed code, a message for people, and details for
+//! programs. Every outcome of a command is one [`Outcome`], built once; every
+//! surface renders it in the program's [`profile`] (Sponson's envelope,
+//! noggin's, firstdraft's, or its own), written by one writer and read back by
+//! one reader, whose JSON Schema is generated from the same definition.
+//!
+//! ```
+//! # use sponson_codes::ErrorCodes;
+//! # #[derive(Debug, ErrorCodes)]
+//! # enum Code {
+//! #     #[code(exit = 3, doc = "Another run holds the lock.", hint = "Pass --wait.")]
+//! #     LockHeld,
+//! #     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+//! #     Internal,
+//! # }
+//! use sponson_codes::profile::{NOGGIN, SPONSON};
+//! use sponson_codes::{Error, Outcome};
+//!
+//! let failed: Result<(), _> = Err(Error::new(Code::LockHeld, "held by run 41").with_detail("run", &41));
+//! let outcome = Outcome::new("apply", &failed);
+//! assert_eq!(
+//!     SPONSON.render(&outcome).stdout,
+//!     "{\"ok\":false,\"command\":\"apply\",\"error\":{\"code\":\"LOCK_HELD\",\"message\":\"held by run 41\",\"hint\":\"Pass --wait.\",\"run\":41}}\n"
+//! );
+//! assert!(NOGGIN.render(&outcome).stderr.contains("\"exitCode\": 3"));
+//! ```
+//!
+//! Text from outside the program enters details only through the
+//! [`allowlist`].
+//!
+//! # Running a command
+//!
+//! A [`Runner`] runs a command's body and prints its outcome: one document in
+//! JSON mode, text for people otherwise (the program's own format if it gives
+//! one), an exit code that agrees, panics caught. The `clap` front end
+//! (feature `clap`) turns a command line that does not parse into a usage
+//! document, for clap's derive and builder APIs; [`Exit`] is what a `main`
+//! returning a coded result returns.
+//!
+//! ```
+//! # use sponson_codes::ErrorCodes;
+//! # #[derive(Debug, ErrorCodes)]
+//! # enum Code {
+//! #     #[code(exit = 3, doc = "Another run holds the lock.", hint = "Pass --wait.")]
+//! #     LockHeld,
+//! #     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+//! #     Internal,
+//! # }
+//! use sponson_codes::{Error, Mode, Runner};
+//!
+//! let out = Runner::<Code>::new("apply", Mode::Text).render(|| Err::<(), _>(Error::plain(Code::LockHeld)));
+//! assert_eq!((out.stderr.as_str(), out.exit), ("error[LOCK_HELD]: Another run holds the lock.\nhint: Pass --wait.\n", 3));
+//! ```
+//!
+//! # Services and agents
+//!
+//! [`http`] writes a coded error as an RFC 9457 problem document (axum
+//! responses, extractor rejections and a panic layer with feature `axum`);
+//! [`mcp`] writes an outcome as an MCP tool result, in the same profile as
+//! the command line, with the tool's output schema.
+//!
+//! # Docs and the lock
+//!
+//! A program hands its [`catalog`] to the companion, a binary installed
+//! apart (`cargo install sponson-codes --features companion`), which writes
+//! the markdown docs and the lock, checks them in CI, explains codes and
+//! prints the schema; the program's own build compiles none of it. The
+//! `testing` helpers (feature `testing`, for dev-dependencies) fail a test
+//! when the committed docs or lock are stale.
+//!
+//! ```text
+//! SPONSON_CODES_CATALOG=1 target/debug/my-app      # the catalog, from catalog::export_if_requested()
+//! sponson-codes docs --check --bin target/debug/my-app
+//! sponson-codes lock --check --bin target/debug/my-app
+//! sponson-codes explain LOCK_HELD --bin target/debug/my-app
+//! ```
+//!
+//! # Cargo features
+//!
+//! | feature | what it adds | what it costs |
+//! | --- | --- | --- |
+//! | *(none)* | the derive, the code table, `code!`, `FromStr`, serde | the derive (syn), serde |
+//! | `error` | [`Error`], [`Details`], [`Warning`], the [`allowlist`], documents in every [`profile`], [`http`] problems, [`mcp`] | `serde_json` |
+//! | `registry` | [`registry::registered`], the [`catalog`], `use_profile!` (implies `error`) | `inventory` |
+//! | `runner` (default) | [`Runner`], [`Mode`], [`warn`], [`Exit`] (implies `error` and `registry`) | nothing more |
+//! | `explain` (default) | long explanations kept in the binary | their text |
+//! | `clap` | the `clap` front end | `clap` |
+//! | `axum` | axum responses and `PanicLayer` | `axum`, `tower` |
+//! | `anyhow` | `anyhow::Error` into a coded error | `anyhow` |
+//! | `miette` | `Error` as a `miette::Diagnostic` | `miette` |
+//! | `testing` | the stale-file test helpers, for dev-dependencies | `similar`, `tempfile`, `pulldown-cmark`, serde's derive |
+//! | `companion` | the `sponson-codes` binary and `companion` | `testing`, `strsim` |
+//!
+//! `docs/benchmarks.md` in the repository measures each layer's cold build
+//! against thiserror, strum and serde.
 #![deny(missing_docs)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
@@ -114,7 +228,7 @@ pub mod profile {
     //! name goes, how data and errors nest, where the exit code appears, which
     //! stream each outcome goes to and whether success prints an envelope at all.
     //! Three are built in: [`SPONSON`] (the default, byte for byte the envelope of
-    //! [`Envelope`](crate::profile::Envelope)), [`NOGGIN`] and [`FIRSTDRAFT`]. Every
+    //! [`Envelope`]), [`NOGGIN`] and [`FIRSTDRAFT`]. Every
     //! profile is written by one writer ([`Profile::render`]) and read by one
     //! reader ([`Profile::read`]), and its JSON Schema ([`Profile::schema`]) is
     //! generated from the same definition.
