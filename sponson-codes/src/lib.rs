@@ -213,7 +213,7 @@ pub mod registry {
     #[cfg(feature = "registry")]
     #[cfg_attr(docsrs, doc(cfg(feature = "registry")))]
     pub use crate::code::registry::{documented, duplicates, registered, Duplicate};
-    pub use crate::code::{CodeKind, EnumInfo, ExitClass};
+    pub use crate::code::{CodeKind, EnumInfo, ErrorSet, ExitClass, SetKind};
 }
 
 #[cfg(feature = "error")]

@@ -19,10 +19,12 @@ use crate::error::Error;
 use crate::http::problem::{Problem, PROBLEM_CONTENT_TYPE};
 
 impl IntoResponse for Problem {
-    /// The status, `Content-Type: application/problem+json` and the body.
+    /// The status, `Content-Type: application/problem+json`, `Retry-After`
+    /// when the error gave a delay ([`Error::with_retry_after`]), and the body.
     fn into_response(self) -> Response {
         let status = StatusCode::from_u16(self.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
-        (
+        let retry_after = self.retry_after();
+        let mut response = (
             status,
             [(
                 header::CONTENT_TYPE,
@@ -30,7 +32,13 @@ impl IntoResponse for Problem {
             )],
             self.body,
         )
-            .into_response()
+            .into_response();
+        if let Some(seconds) = retry_after {
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+        }
+        response
     }
 }
 

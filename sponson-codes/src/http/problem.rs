@@ -23,9 +23,17 @@ use crate::json::depth::MAX_LEVELS;
 pub const PROBLEM_CONTENT_TYPE: &str = "application/problem+json";
 
 /// The members a problem document defines or this crate writes, which
-/// details can never take: RFC 9457's five, then `code` and `hint`.
-pub const RESERVED_PROBLEM_KEYS: [&str; 7] = [
-    "type", "title", "status", "detail", "instance", "code", "hint",
+/// details can never take: RFC 9457's five, then `code`, `hint` and
+/// `retryable`.
+pub const RESERVED_PROBLEM_KEYS: [&str; 8] = [
+    "type",
+    "title",
+    "status",
+    "detail",
+    "instance",
+    "code",
+    "hint",
+    "retryable",
 ];
 
 /// The `type` of a code without a docs URL: no semantics beyond the status.
@@ -91,6 +99,30 @@ impl<C: ErrorCode> Error<C> {
 }
 
 impl Problem {
+    /// The `Retry-After` of the response, in seconds: the problem's
+    /// `retry_after` member ([`Error::with_retry_after`]), if any.
+    ///
+    /// ```
+    /// # use std::time::Duration;
+    /// # use sponson_codes::{Error, ErrorCodes};
+    /// # #[derive(Debug, ErrorCodes)]
+    /// # enum Code {
+    /// #     #[code(exit = 3, doc = "Too many requests.", retryable = true, http = 429)]
+    /// #     RateLimited,
+    /// #     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    /// #     Internal,
+    /// # }
+    /// let problem = Error::new(Code::RateLimited, "slow down")
+    ///     .with_retry_after(Duration::from_secs(30))
+    ///     .to_problem();
+    /// assert_eq!(problem.retry_after(), Some(30));
+    /// assert!(problem.body.contains(r#""retryable":true,"retry_after":30"#));
+    /// ```
+    pub fn retry_after(&self) -> Option<u64> {
+        let value: Value = serde_json::from_str(&self.body).ok()?;
+        value.get(crate::error::RETRY_AFTER)?.as_u64()
+    }
+
     /// The problem document of a failed `outcome` (a success has none:
     /// `None`), or of the fallback code when the document cannot hold it;
     /// `status` replaces the status of the outcome's own code.
@@ -176,6 +208,9 @@ impl serde::Serialize for ProblemDocument<'_> {
         map.serialize_entry("code", failure.code)?;
         if let Some(hint) = failure.hint {
             map.serialize_entry("hint", hint)?;
+        }
+        if let Some(retryable) = failure.retryable() {
+            map.serialize_entry("retryable", &retryable)?;
         }
         for (key, value) in failure.details {
             map.serialize_entry(key, value)?;
