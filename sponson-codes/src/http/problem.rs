@@ -119,8 +119,20 @@ impl Problem {
     /// assert!(problem.body.contains(r#""retryable":true,"retry_after":30"#));
     /// ```
     pub fn retry_after(&self) -> Option<u64> {
-        let value: Value = serde_json::from_str(&self.body).ok()?;
-        value.get(crate::error::RETRY_AFTER)?.as_u64()
+        self.members().1
+    }
+
+    /// The body's `code` and `retry_after` members, read once.
+    pub(crate) fn members(&self) -> (Option<String>, Option<u64>) {
+        let Ok(Value::Object(mut body)) = serde_json::from_str::<Value>(&self.body) else {
+            return (None, None);
+        };
+        let code = match body.remove("code") {
+            Some(Value::String(code)) => Some(code),
+            _ => None,
+        };
+        let retry_after = body.get(crate::error::RETRY_AFTER).and_then(Value::as_u64);
+        (code, retry_after)
     }
 
     /// The problem document of a failed `outcome` (a success has none:
@@ -335,7 +347,9 @@ impl<D: DeserializeOwned> ErrorBody<D> {
         let title = string("title");
         let message = string("detail").or(title).unwrap_or_default();
         let hint = string("hint");
-        for key in ["type", "status", "instance"] {
+        // `retryable` is the code's own (`info::<C>().retryable`), as
+        // `status` is its HTTP status: neither is a detail.
+        for key in ["type", "status", "instance", "retryable"] {
             fields.remove(key);
         }
         let details = D::deserialize(Value::Object(fields))

@@ -235,12 +235,11 @@ fn render_sets(out: &mut String, e: &EnumInfo) {
                 .filter(|code| !always.contains(&format!("`{code}`")))
                 .map(|code| format!("`{code}`"))
                 .collect();
-            let _ = writeln!(
-                out,
-                "| {} | {} |",
-                cell(&format!("`{}`", set.name)),
-                codes.join(", ")
-            );
+            let codes = match codes.is_empty() {
+                true => "none of its own".to_owned(),
+                false => codes.join(", "),
+            };
+            let _ = writeln!(out, "| {} | {codes} |", cell(&format!("`{}`", set.name)));
         }
     }
 }
