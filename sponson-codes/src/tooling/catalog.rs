@@ -539,6 +539,23 @@ mod tests {
     }
 
     #[test]
+    fn an_error_enum_without_codes_is_refused() {
+        // What the companion makes of an enum names its fallback code; a
+        // derived error enum always has one.
+        let json = r#"{"format":"sponson-codes/catalog","version":2,"enums":[{"crate":"app","path":"app::Code"}],"codes":[]}"#;
+        let err = Catalog::from_json(json).unwrap_err().to_string();
+        assert!(err.starts_with("the catalog is not valid"), "{err}");
+        assert!(err.contains("`app::Code`"), "{err}");
+        // A warnings enum has no fallback.
+        let warnings = json.replace(
+            r#""path":"app::Code""#,
+            r#""path":"app::Code","kind":"warnings""#,
+        );
+        let catalog = Catalog::from_json(&warnings).unwrap();
+        assert_eq!(Catalog::from_enums(&catalog.enum_infos()).enums.len(), 1);
+    }
+
+    #[test]
     fn unknown_fields_are_ignored_and_wrong_files_are_named() {
         let mut value = serde_json::to_value(Catalog::from_enums(&[&E])).unwrap();
         value["extra"] = serde_json::json!(true);
