@@ -349,7 +349,24 @@ impl Catalog {
             }
             None => return Err(ReadError::NotACatalog),
         }
-        serde_json::from_value(value).map_err(|e| ReadError::Json(e.to_string()))
+        let catalog: Catalog =
+            serde_json::from_value(value).map_err(|e| ReadError::Json(e.to_string()))?;
+        // A derived error enum always has its fallback code, which the docs
+        // and the live catalog name.
+        let empty = catalog.enums.iter().find(|e| {
+            e.kind != CodeKind::Warnings.as_str()
+                && !catalog
+                    .codes
+                    .iter()
+                    .any(|c| c.enum_path == e.path && c.crate_name == e.crate_name)
+        });
+        if let Some(e) = empty {
+            return Err(ReadError::Json(format!(
+                "the enum `{}` of crate `{}` lists no codes; an error enum has at least its fallback code",
+                e.path, e.crate_name
+            )));
+        }
+        Ok(catalog)
     }
 
     /// Reads a committed lock: a lock file written by
