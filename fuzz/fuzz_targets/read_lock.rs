@@ -45,6 +45,15 @@ fn fixture() -> &'static Fixture {
             .map(std::path::PathBuf::from)
             .find(|dir| dir.is_dir())
             .unwrap_or_else(std::env::temp_dir);
+        // One directory per process; those of processes that have ended go.
+        for entry in std::fs::read_dir(&base).into_iter().flatten().flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if let Some(pid) = name.strip_prefix("sponson-fuzz-lock-") {
+                if !std::path::Path::new("/proc").join(pid).exists() {
+                    let _ = std::fs::remove_dir_all(entry.path());
+                }
+            }
+        }
         let dir = base.join(format!("sponson-fuzz-lock-{}", std::process::id()));
         std::fs::create_dir_all(dir.join("docs")).unwrap();
         let lock_path = dir.join("docs/errors.lock.json");
