@@ -419,7 +419,24 @@ impl Catalog {
             }
             None => return Err(ReadError::NotACatalog),
         }
-        serde_json::from_value(value).map_err(|e| ReadError::Json(e.to_string()))
+        let catalog: Catalog =
+            serde_json::from_value(value).map_err(|e| ReadError::Json(e.to_string()))?;
+        // A derived error enum always has its fallback code, which the docs
+        // and the live catalog name.
+        let empty = catalog.enums.iter().find(|e| {
+            e.kind != CodeKind::Warnings.as_str()
+                && !catalog
+                    .codes
+                    .iter()
+                    .any(|c| c.enum_path == e.path && c.crate_name == e.crate_name)
+        });
+        if let Some(e) = empty {
+            return Err(ReadError::Json(format!(
+                "the enum `{}` of crate `{}` lists no codes; an error enum has at least its fallback code",
+                e.path, e.crate_name
+            )));
+        }
+        Ok(catalog)
     }
 
     /// Reads a committed lock: a lock file written by
@@ -606,6 +623,23 @@ mod tests {
             assert!(err.contains(&format!("reads version {VERSION}")), "{err}");
             assert!(err.contains(words), "{err}");
         }
+    }
+
+    #[test]
+    fn an_error_enum_without_codes_is_refused() {
+        // What the companion makes of an enum names its fallback code; a
+        // derived error enum always has one.
+        let json = r#"{"format":"sponson-codes/catalog","version":2,"enums":[{"crate":"app","path":"app::Code"}],"codes":[]}"#;
+        let err = Catalog::from_json(json).unwrap_err().to_string();
+        assert!(err.starts_with("the catalog is not valid"), "{err}");
+        assert!(err.contains("`app::Code`"), "{err}");
+        // A warnings enum has no fallback.
+        let warnings = json.replace(
+            r#""path":"app::Code""#,
+            r#""path":"app::Code","kind":"warnings""#,
+        );
+        let catalog = Catalog::from_json(&warnings).unwrap();
+        assert_eq!(Catalog::from_enums(&catalog.enum_infos()).enums.len(), 1);
     }
 
     #[test]
