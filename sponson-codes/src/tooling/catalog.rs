@@ -161,6 +161,13 @@ pub struct SetEntry {
     pub codes: Vec<String>,
 }
 
+/// A catalog or a lock as JSON, under the one reader's rules: a repeated
+/// key, nesting deeper than 127 levels, or a number that cannot be read
+/// exactly is refused, as in every document.
+fn read_json(json: &str) -> Result<serde_json::Value, ReadError> {
+    crate::json::read::parse(json).map_err(|e| ReadError::Json(e.to_string()))
+}
+
 impl EnumEntry {
     /// An enum known only by where it is declared, as a lock names it.
     pub(crate) fn named(path: String, crate_name: String) -> Self {
@@ -402,8 +409,7 @@ impl Catalog {
     /// assert!(err.to_string().contains("cargo install sponson-codes --version 3.1.0 --features companion"));
     /// ```
     pub fn from_json(json: &str) -> Result<Catalog, ReadError> {
-        let value: serde_json::Value =
-            serde_json::from_str(json).map_err(|e| ReadError::Json(e.to_string()))?;
+        let value = read_json(json)?;
         match value.get("format").and_then(|f| f.as_str()) {
             Some(FORMAT) => {}
             _ => return Err(ReadError::NotACatalog),
@@ -443,8 +449,7 @@ impl Catalog {
     /// [`Catalog::to_lock_json`] (its prose empty), or a full catalog of
     /// any version this library wrote, as older versions committed one.
     pub fn read_lock(json: &str) -> Result<Catalog, ReadError> {
-        let value: serde_json::Value =
-            serde_json::from_str(json).map_err(|e| ReadError::Json(e.to_string()))?;
+        let value = read_json(json)?;
         let version = value.get("version").and_then(|v| v.as_u64());
         match (value.get("format").and_then(|f| f.as_str()), version) {
             (Some(crate::tooling::lock::LOCK_FORMAT), Some(1)) => Catalog::from_lock_value(value),
@@ -580,6 +585,24 @@ mod tests {
         assert_eq!(value["codes"][0]["enum"], "demo::Code");
         assert_eq!(value["codes"][0]["declared_path"], "demo::errors::Code");
         assert_eq!(Catalog::from_json(&catalog.to_json()).unwrap(), catalog);
+    }
+
+    #[test]
+    fn a_repeated_key_is_refused_in_a_catalog_and_a_lock() {
+        // Parsers disagree on which copy counts, so the one reader's rule holds
+        // here as for documents: refused, never the last copy kept.
+        let catalog = Catalog::from_enums(&[&E]).to_json();
+        let twice = catalog.replacen(
+            "\"format\": \"sponson-codes/catalog\",",
+            "\"format\": \"sponson-codes/catalog\", \"version\": 9,",
+            1,
+        );
+        let err = Catalog::from_json(&twice).unwrap_err().to_string();
+        assert!(err.contains("`version` appears twice"), "{err}");
+        let lock = Catalog::from_enums(&[&E]).to_lock_json();
+        let twice = lock.replacen("\"version\": 1,", "\"version\": 1, \"version\": 1,", 1);
+        let err = Catalog::read_lock(&twice).unwrap_err().to_string();
+        assert!(err.contains("`version` appears twice"), "{err}");
     }
 
     #[test]
