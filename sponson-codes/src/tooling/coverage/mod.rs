@@ -438,8 +438,9 @@ fn message(
         ),
         GapKind::Untested => format!(
             "{what} has no test: no test under {tests}/ or in a #[cfg(test)] module of {src}/ \
-             mentions `{variant}` or \"{}\"; add one that makes the program fail with it",
-            code.code
+             mentions `{variant}` or \"{}\"; add one that makes the program {} it",
+            code.code,
+            if info.is_warnings() { "warn with" } else { "fail with" }
         ),
         GapKind::RetiredRaised(at) => {
             let at: Vec<String> = at.iter().map(ToString::to_string).collect();
@@ -533,6 +534,7 @@ struct Found<'s> {
     macros: HashMap<(&'s str, &'s str), Vec<Location>>,
     test_paths: HashSet<(&'s str, &'s str)>,
     test_words: HashSet<&'s str>,
+    test_quoted: HashSet<&'s str>,
 }
 
 impl<'s> Found<'s> {
@@ -543,6 +545,7 @@ impl<'s> Found<'s> {
             macros: HashMap::new(),
             test_paths: HashSet::new(),
             test_words: HashSet::new(),
+            test_quoted: HashSet::new(),
         };
         for (file, scan) in sources.files.iter().zip(scans) {
             let path = file.path.as_str();
@@ -565,6 +568,9 @@ impl<'s> Found<'s> {
             found
                 .test_words
                 .extend(scan.test_words.iter().map(String::as_str));
+            found
+                .test_quoted
+                .extend(scan.test_quoted.iter().map(String::as_str));
         }
         found
     }
@@ -596,7 +602,16 @@ impl<'s> Found<'s> {
         at
     }
 
+    /// Whether test code names the variant or has the code in a string; a
+    /// code that is a plain lowercase word (`usage`) only counts as a
+    /// whole string or quoted in one, since prose has such words.
     fn tested(&self, name: &str, variant: &str, code: &str) -> bool {
-        self.test_paths.contains(&(name, variant)) || self.test_words.contains(code)
+        let plain = code.chars().all(|c| c.is_ascii_lowercase());
+        let words = if plain {
+            &self.test_quoted
+        } else {
+            &self.test_words
+        };
+        self.test_paths.contains(&(name, variant)) || words.contains(code)
     }
 }

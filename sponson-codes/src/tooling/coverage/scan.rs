@@ -50,6 +50,10 @@ pub(super) struct Scan {
     pub(super) test_paths: HashSet<(String, String)>,
     /// The code-like words of test code's strings.
     pub(super) test_words: HashSet<String>,
+    /// Those of them that are a whole string, or quoted or bracketed in
+    /// one (`"usage"`, `error[usage]`): what a code that is a plain word
+    /// (`usage`, `internal`) must be to count, so prose does not.
+    pub(super) test_quoted: HashSet<String>,
 }
 
 /// What a `{`, `(` or `[` opened.
@@ -198,7 +202,7 @@ impl<'a> Scanner<'_, 'a> {
             }
             Kind::Str(text) => {
                 if frame.test || self.pending.test {
-                    words(text, &mut self.out.test_words);
+                    words(text, &mut self.out.test_words, &mut self.out.test_quoted);
                 }
             }
             Kind::Ident("use") if self.item_start(i) => return self.skip_use(i),
@@ -266,7 +270,7 @@ impl<'a> Scanner<'_, 'a> {
         if self.frame().test || self.pending.test {
             for token in body {
                 if let Kind::Str(text) = &token.kind {
-                    words(text, &mut self.out.test_words);
+                    words(text, &mut self.out.test_words, &mut self.out.test_quoted);
                 }
             }
         }
@@ -382,6 +386,7 @@ impl<'a> Scanner<'_, 'a> {
         let ty = self.resolve(ty, frame);
         if frame.test {
             self.out.test_words.insert(code.clone());
+            self.out.test_quoted.insert(code.clone());
         } else if !frame.decl {
             self.out.raises.push(Raise::Macro {
                 ty,
@@ -463,18 +468,42 @@ impl<'a> Scanner<'_, 'a> {
 
 /// Adds the code-like words of `text` to `out`: each run of the characters
 /// codes are made of, as it is and without the `.`, `:` or `-` that ends a
-/// sentence or a label around it (`LOCK_HELD.`, `error[E0499]:`).
-pub(super) fn words(text: &str, out: &mut HashSet<String>) {
+/// sentence or a label around it (`LOCK_HELD.`, `error[E0499]:`). A run
+/// that is the whole text, or between quotes, backticks or brackets, goes
+/// to `quoted` too.
+pub(super) fn words(text: &str, out: &mut HashSet<String>, quoted: &mut HashSet<String>) {
     let code_char = |c: char| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | ':' | '-');
-    for run in text.split(|c: char| !code_char(c)) {
-        if run.is_empty() {
-            continue;
+    let mut start = None;
+    for (i, c) in text.char_indices().chain(std::iter::once((text.len(), ' '))) {
+        match (start, code_char(c) && i < text.len()) {
+            (None, true) => start = Some(i),
+            (Some(from), false) => {
+                start = None;
+                let run = &text[from..i];
+                let trimmed = run.trim_matches(['.', ':', '-']);
+                if trimmed.is_empty() {
+                    continue;
+                }
+                if trimmed != run {
+                    out.insert(trimmed.to_owned());
+                }
+                out.insert(run.to_owned());
+                let before = text[..from].chars().next_back();
+                let after = text[i..].chars().next();
+                let delimited = matches!(
+                    (before, after),
+                    (Some('"'), Some('"'))
+                        | (Some('\''), Some('\''))
+                        | (Some('`'), Some('`'))
+                        | (Some('['), Some(']'))
+                        | (None, None)
+                );
+                if delimited {
+                    quoted.insert(run.to_owned());
+                }
+            }
+            _ => {}
         }
-        let trimmed = run.trim_matches(['.', ':', '-']);
-        if !trimmed.is_empty() && trimmed != run {
-            out.insert(trimmed.to_owned());
-        }
-        out.insert(run.to_owned());
     }
 }
 
@@ -637,10 +666,11 @@ mod other;
 
     #[test]
     fn words_are_runs_of_code_characters() {
-        let mut out = HashSet::new();
+        let (mut out, mut quoted) = (HashSet::new(), HashSet::new());
         words(
-            r#"{"code":"LOCK_HELD"} error[E0499]: see #plan-stale. my_app::config::missing"#,
+            r#"{"code":"LOCK_HELD"} error[E0499]: see #plan-stale. my_app::config::missing, an internal `usage`"#,
             &mut out,
+            &mut quoted,
         );
         for word in [
             "code",
@@ -653,5 +683,11 @@ mod other;
         }
         assert!(!out.contains("LOCK"));
         assert!(!out.contains("plan"));
+        let mut quoted: Vec<_> = quoted.into_iter().collect();
+        quoted.sort();
+        assert_eq!(quoted, ["E0499", "LOCK_HELD", "code", "usage"]);
+        let mut whole = HashSet::new();
+        words("internal", &mut out, &mut whole);
+        assert!(whole.contains("internal"));
     }
 }
