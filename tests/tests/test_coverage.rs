@@ -29,7 +29,11 @@ mod plan {
         PlanStale,
         #[code(exit = 3, doc = "The lock was lost while the run held it.")]
         LockLost,
-        #[code(exit = 2, doc = "The v1 plan format.", retired = "0.3: plans are migrated on read")]
+        #[code(
+            exit = 2,
+            doc = "The v1 plan format.",
+            retired = "0.3: plans are migrated on read"
+        )]
         PlanV1,
         #[code(exit = 1, doc = "An unexpected error.", fallback)]
         Internal,
@@ -163,7 +167,9 @@ fn an_unraised_code_and_an_untested_one_fail_naming_both_and_where_to_add_what()
     assert_eq!(coverage.codes(), 6);
     let report = coverage.to_string();
     assert!(
-        report.starts_with("2 coverage gap(s) in plan::Code (src/codes.rs:6) (6 codes):\n- `PLAN_STALE`"),
+        report.starts_with(
+            "2 coverage gap(s) in plan::Code (src/codes.rs:6) (6 codes):\n- `PLAN_STALE`"
+        ),
         "{report}"
     );
 
@@ -343,7 +349,8 @@ fn unexplained_catalog() -> Catalog {
 
 const EXPLAINED_SRC: &str = "pub enum Code { LockHeld, Internal }\n\
                              fn f() -> Error<Code> { Error::new(Code::LockHeld, \"held\") }";
-const EXPLAINED_TEST: &str = r#"#[test] fn t() { assert_eq!(code(), "LOCK_HELD"); assert_eq!(fallback(), "INTERNAL"); }"#;
+const EXPLAINED_TEST: &str =
+    r#"#[test] fn t() { assert_eq!(code(), "LOCK_HELD"); assert_eq!(fallback(), "INTERNAL"); }"#;
 
 #[test]
 fn require_explain_is_checked_from_the_catalog() {
@@ -375,10 +382,7 @@ fn require_explain_is_checked_from_the_catalog() {
 /// A crate on disk: `src/codes.rs`, `src/run.rs`, `src/run/tests.rs` and
 /// `tests/cli.rs`, as [`sources`] has them.
 fn crate_on_disk(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "sponson-coverage-{name}-{}",
-        std::process::id()
-    ));
+    let dir = std::env::temp_dir().join(format!("sponson-coverage-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(dir.join("src/run")).unwrap();
     std::fs::create_dir_all(dir.join("tests")).unwrap();
@@ -386,7 +390,11 @@ fn crate_on_disk(name: &str) -> PathBuf {
     std::fs::write(dir.join("src/run.rs"), RUN_RS).unwrap();
     std::fs::write(dir.join("src/run/tests.rs"), RUN_TESTS_RS).unwrap();
     std::fs::write(dir.join("tests/cli.rs"), CLI_RS).unwrap();
-    std::fs::write(dir.join("src/notes.txt"), "Code::PlanStale, not a Rust file").unwrap();
+    std::fs::write(
+        dir.join("src/notes.txt"),
+        "Code::PlanStale, not a Rust file",
+    )
+    .unwrap();
     dir
 }
 
@@ -423,10 +431,9 @@ fn the_companion_fails_with_coverage_gap_naming_each_gap() {
     let error = &doc["error"];
     assert_eq!(error["code"], "COVERAGE_GAP");
     assert!(
-        error["message"]
-            .as_str()
-            .unwrap()
-            .starts_with("2 coverage gap(s) in plan::Code: `PLAN_STALE` (plan::Code::PlanStale) is never raised"),
+        error["message"].as_str().unwrap().starts_with(
+            "2 coverage gap(s) in plan::Code: `PLAN_STALE` (plan::Code::PlanStale) is never raised"
+        ),
         "{error}"
     );
     let findings: Vec<(&str, &str)> = error["findings"]
@@ -445,7 +452,13 @@ fn the_companion_fails_with_coverage_gap_naming_each_gap() {
     let text = companion(&["coverage", "--src", &src, "--tests", &tests]);
     assert_eq!(text.exit, 1);
     let lines: Vec<&str> = text.stderr.lines().collect();
-    assert!(lines[0].starts_with("gap: `PLAN_STALE` (plan::Code::PlanStale) is never raised: no `Code::PlanStale`"), "{}", text.stderr);
+    assert!(
+        lines[0].starts_with(
+            "gap: `PLAN_STALE` (plan::Code::PlanStale) is never raised: no `Code::PlanStale`"
+        ),
+        "{}",
+        text.stderr
+    );
     assert!(lines[1].starts_with("gap: `LOCK_LOST` (plan::Code::LockLost) has no test"));
     assert!(lines[2].starts_with("error[COVERAGE_GAP]: 2 coverage gap(s)"));
 
@@ -497,6 +510,31 @@ fn the_companion_refuses_sources_that_declare_none_of_the_codes_or_do_not_exist(
     assert_eq!(doc["error"]["code"], "IO");
     let out = companion(&["coverage", "--json"]);
     let doc: Value = serde_json::from_str(&out.stdout).unwrap();
-    assert_eq!(doc["error"]["code"], "IO", "the default src of /nonexistent");
+    assert_eq!(
+        doc["error"]["code"], "IO",
+        "the default src of /nonexistent"
+    );
     std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// The companion's own codes pass the check it offers: raised in
+/// sponson-codes' sources, tested by its unit tests, this package's tests
+/// or the fixture app's.
+#[test]
+fn the_companions_own_codes_are_raised_and_tested() {
+    use sponson_codes::companion::{CompanionCode, CompanionWarning};
+    use sponson_codes::WarningCode;
+
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap();
+    let read = |src: &str, tests: &str| Sources::read(root.join(src), root.join(tests)).unwrap();
+    let sources = read("sponson-codes/src", "tests/tests")
+        .merge(read("tests/fixtures/app/src", "tests/fixtures/app/tests"));
+    let started = std::time::Instant::now();
+    let coverage = check(&[CompanionCode::ENUM, CompanionWarning::ENUM], &sources);
+    let took = started.elapsed();
+    assert!(coverage.is_covered(), "{coverage}");
+    assert_eq!(coverage.checked().len(), 2);
+    eprintln!("{} files checked in {took:?}", sources.len());
 }

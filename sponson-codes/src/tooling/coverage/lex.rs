@@ -39,14 +39,17 @@ impl Kind<'_> {
 const TWO: &[&str] = &["::", "=>", "==", "!=", "||", "&&", "->", "<=", ">="];
 
 /// The tokens of `text`. Never fails: an unterminated string or comment
-/// runs to the end of the text.
+/// runs to the end of the text. Works on bytes: every byte of a non-ASCII
+/// character is above 0x7F, so none is taken for punctuation, and such
+/// characters outside strings and comments are read as part of a name.
 pub(super) fn tokens(text: &str) -> Vec<Token<'_>> {
     let mut lexer = Lexer {
         text,
+        bytes: text.as_bytes(),
         at: 0,
         line: 1,
     };
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(text.len() / 4);
     while let Some(token) = lexer.next() {
         out.push(token);
     }
@@ -55,42 +58,47 @@ pub(super) fn tokens(text: &str) -> Vec<Token<'_>> {
 
 struct Lexer<'a> {
     text: &'a str,
+    bytes: &'a [u8],
     at: usize,
     line: u32,
 }
 
+fn ident_byte(b: u8) -> bool {
+    b == b'_' || b.is_ascii_alphanumeric() || b >= 0x80
+}
+
 impl<'a> Lexer<'a> {
-    fn rest(&self) -> &'a str {
-        &self.text[self.at..]
+    fn peek(&self) -> Option<u8> {
+        self.bytes.get(self.at).copied()
     }
 
-    fn peek(&self) -> Option<char> {
-        self.rest().chars().next()
+    fn peek_at(&self, n: usize) -> Option<u8> {
+        self.bytes.get(self.at + n).copied()
     }
 
-    fn peek_at(&self, n: usize) -> Option<char> {
-        self.rest().chars().nth(n)
+    fn starts_with(&self, prefix: &[u8]) -> bool {
+        self.bytes[self.at..].starts_with(prefix)
     }
 
-    fn bump(&mut self) -> Option<char> {
-        let c = self.peek()?;
-        self.at += c.len_utf8();
-        if c == '\n' {
+    fn bump(&mut self) -> Option<u8> {
+        let b = self.peek()?;
+        self.at += 1;
+        if b == b'\n' {
             self.line += 1;
         }
-        Some(c)
+        Some(b)
     }
 
     fn next(&mut self) -> Option<Token<'a>> {
         loop {
-            let c = self.peek()?;
-            if c.is_whitespace() {
+            let b = self.peek()?;
+            if b.is_ascii_whitespace() {
                 self.bump();
-            } else if self.rest().starts_with("//") {
-                while self.peek().is_some_and(|c| c != '\n') {
-                    self.bump();
+            } else if b == b'/' && self.peek_at(1) == Some(b'/') {
+                while self.peek().is_some_and(|b| b != b'\n') {
+                    self.at += 1;
                 }
-            } else if self.rest().starts_with("/*") {
+            } else if b == b'/' && self.peek_at(1) == Some(b'*') {
                 self.block_comment();
             } else {
                 break;
@@ -104,14 +112,12 @@ impl<'a> Lexer<'a> {
     /// A block comment, nested ones included.
     fn block_comment(&mut self) {
         let mut depth = 0usize;
-        while !self.rest().is_empty() {
-            if self.rest().starts_with("/*") {
+        while let Some(b) = self.peek() {
+            if b == b'/' && self.peek_at(1) == Some(b'*') {
                 depth += 1;
-                self.bump();
-                self.bump();
-            } else if self.rest().starts_with("*/") {
-                self.bump();
-                self.bump();
+                self.at += 2;
+            } else if b == b'*' && self.peek_at(1) == Some(b'/') {
+                self.at += 2;
                 depth -= 1;
                 if depth == 0 {
                     return;
@@ -123,81 +129,91 @@ impl<'a> Lexer<'a> {
     }
 
     fn token(&mut self) -> Kind<'a> {
-        let c = self.peek().unwrap_or_default();
+        let b = self.peek().unwrap_or_default();
         // Raw strings and prefixed literals start like identifiers.
-        if let Some(kind) = self.prefixed_literal() {
-            return kind;
+        if matches!(b, b'r' | b'b' | b'c') {
+            if let Some(kind) = self.prefixed_literal() {
+                return kind;
+            }
         }
-        if c == '"' {
+        if b == b'"' {
             self.bump();
             return Kind::Str(self.quoted());
         }
-        if c == '\'' {
+        if b == b'\'' {
             self.char_or_lifetime();
             return Kind::Other;
         }
-        if c.is_ascii_digit() {
+        if b.is_ascii_digit() {
             self.number();
             return Kind::Other;
         }
-        if c == '_' || c.is_alphabetic() {
-            if self.rest().starts_with("r#") {
-                self.bump();
-                self.bump();
+        if ident_byte(b) {
+            if b == b'r' && self.peek_at(1) == Some(b'#') {
+                self.at += 2;
             }
             let start = self.at;
-            while self.peek().is_some_and(|c| c == '_' || c.is_alphanumeric()) {
-                self.bump();
+            while self.peek().is_some_and(ident_byte) {
+                self.at += 1;
             }
             return Kind::Ident(&self.text[start..self.at]);
         }
         let start = self.at;
-        if let Some(two) = TWO.iter().find(|two| self.rest().starts_with(**two)) {
-            self.at += two.len();
-            return Kind::Punct(&self.text[start..self.at]);
-        }
-        self.bump();
+        let two = self
+            .bytes
+            .get(self.at..self.at + 2)
+            .and_then(|pair| TWO.iter().find(|two| two.as_bytes() == pair));
+        self.at += if two.is_some() { 2 } else { 1 };
         Kind::Punct(&self.text[start..self.at])
     }
 
     /// `r"..."`, `r#"..."#`, `br"..."`, `cr#"..."#`, `b"..."`, `c"..."`,
     /// `b'x'`: the literal, or `None` when the text here is something else.
     fn prefixed_literal(&mut self) -> Option<Kind<'a>> {
-        let rest = self.rest();
-        let prefix = ["br", "cr", "r", "b", "c"]
+        let prefix: &[u8] = [&b"br"[..], b"cr", b"r", b"b", b"c"]
             .into_iter()
-            .find(|p| rest.starts_with(p))?;
-        let after = &rest[prefix.len()..];
-        if prefix.ends_with('r') {
-            let hashes = after.chars().take_while(|&c| c == '#').count();
-            if !after[hashes..].starts_with('"') {
+            .find(|p| self.starts_with(p))?;
+        let after = self.at + prefix.len();
+        if prefix.ends_with(b"r") {
+            let hashes = self.bytes[after..]
+                .iter()
+                .take_while(|&&b| b == b'#')
+                .count();
+            if self.bytes.get(after + hashes) != Some(&b'"') {
                 return None;
             }
-            for _ in 0..prefix.len() + hashes + 1 {
-                self.bump();
-            }
-            let close: String = std::iter::once('"')
-                .chain(std::iter::repeat_n('#', hashes))
-                .collect();
+            self.at = after + hashes + 1;
             let start = self.at;
-            let end = self.rest().find(&close).map_or(self.text.len(), |i| start + i);
+            let mut end = self.bytes.len();
+            let mut i = start;
+            while i < self.bytes.len() {
+                if self.bytes[i] == b'"'
+                    && self.bytes[i + 1..]
+                        .iter()
+                        .take(hashes)
+                        .filter(|&&b| b == b'#')
+                        .count()
+                        == hashes
+                {
+                    end = i;
+                    break;
+                }
+                i += 1;
+            }
             let contents = self.text[start..end].to_owned();
             while self.at < end {
                 self.bump();
             }
-            for _ in 0..close.len() {
-                self.bump();
-            }
+            self.at = (end + 1 + hashes).min(self.bytes.len());
             return Some(Kind::Str(contents));
         }
-        match after.chars().next() {
-            Some('"') => {
-                self.bump();
-                self.bump();
+        match self.bytes.get(after) {
+            Some(b'"') => {
+                self.at = after + 1;
                 Some(Kind::Str(self.quoted()))
             }
-            Some('\'') if prefix == "b" => {
-                self.bump();
+            Some(b'\'') if prefix == b"b" => {
+                self.at = after;
                 self.char_or_lifetime();
                 Some(Kind::Other)
             }
@@ -207,83 +223,87 @@ impl<'a> Lexer<'a> {
 
     /// The rest of a string whose opening quote is read, escapes decoded.
     fn quoted(&mut self) -> String {
-        let mut out = String::new();
-        while let Some(c) = self.bump() {
-            match c {
-                '"' => break,
-                '\\' => self.escape(&mut out),
-                c => out.push(c),
+        let mut out: Vec<u8> = Vec::new();
+        while let Some(b) = self.bump() {
+            match b {
+                b'"' => break,
+                b'\\' => self.escape(&mut out),
+                b => out.push(b),
             }
         }
-        out
+        String::from_utf8_lossy(&out).into_owned()
     }
 
-    fn escape(&mut self, out: &mut String) {
+    fn escape(&mut self, out: &mut Vec<u8>) {
+        let mut push = |c: char| out.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
         match self.bump() {
-            Some('n') => out.push('\n'),
-            Some('r') => out.push('\r'),
-            Some('t') => out.push('\t'),
-            Some('0') => out.push('\0'),
-            Some('x') => {
-                let hex: String = (0..2).filter_map(|_| self.bump()).collect();
+            Some(b'n') => push('\n'),
+            Some(b'r') => push('\r'),
+            Some(b't') => push('\t'),
+            Some(b'0') => push('\0'),
+            Some(b'x') => {
+                let hex: String = (0..2).filter_map(|_| self.bump()).map(char::from).collect();
                 if let Some(c) = u8::from_str_radix(&hex, 16).ok().map(char::from) {
-                    out.push(c);
+                    push(c);
                 }
             }
-            Some('u') => {
+            Some(b'u') => {
                 let mut hex = String::new();
-                while let Some(c) = self.bump() {
-                    match c {
-                        '{' => {}
-                        '}' => break,
-                        c => hex.push(c),
+                while let Some(b) = self.bump() {
+                    match b {
+                        b'{' => {}
+                        b'}' => break,
+                        b => hex.push(char::from(b)),
                     }
                 }
                 if let Some(c) = u32::from_str_radix(&hex, 16).ok().and_then(char::from_u32) {
-                    out.push(c);
+                    push(c);
                 }
             }
             // A line continuation: the newline and the next line's indent go.
-            Some('\n') => {
-                while self.peek().is_some_and(char::is_whitespace) {
+            Some(b'\n') => {
+                while self.peek().is_some_and(|b| b.is_ascii_whitespace()) {
                     self.bump();
                 }
             }
-            Some(c) => out.push(c),
+            Some(b) => out.push(b),
             None => {}
         }
     }
 
-    /// `'x'`, `'\n'`, `'\u{1F600}'`, or a lifetime or label (`'a`).
+    /// `'x'`, `'\n'`, `'\u{1F600}'`, `'é'`, or a lifetime or label (`'a`).
     fn char_or_lifetime(&mut self) {
         self.bump();
-        if self.peek() == Some('\\') {
-            self.bump();
-            self.bump();
-            while self.peek().is_some_and(|c| c != '\'' && c != '\n') {
-                self.bump();
+        if self.peek() == Some(b'\\') {
+            self.at += 2;
+            while self.peek().is_some_and(|b| b != b'\'' && b != b'\n') {
+                self.at += 1;
             }
-            if self.peek() == Some('\'') {
-                self.bump();
+            if self.peek() == Some(b'\'') {
+                self.at += 1;
             }
             return;
         }
-        if self.peek_at(1) == Some('\'') {
-            self.bump();
-            self.bump();
+        // One character, of one to four bytes, then the closing quote.
+        let width = self.text[self.at.min(self.text.len())..]
+            .chars()
+            .next()
+            .map_or(1, char::len_utf8);
+        if self.peek_at(width) == Some(b'\'') {
+            self.at += width + 1;
             return;
         }
-        while self.peek().is_some_and(|c| c == '_' || c.is_alphanumeric()) {
-            self.bump();
+        while self.peek().is_some_and(ident_byte) {
+            self.at += 1;
         }
     }
 
     /// `12`, `0x1F`, `1_000u64`, `2.5e3`; `1..2` stops before the range.
     fn number(&mut self) {
-        while let Some(c) = self.peek() {
-            let fraction = c == '.' && self.peek_at(1).is_some_and(|c| c.is_ascii_digit());
-            if c == '_' || c.is_ascii_alphanumeric() || fraction {
-                self.bump();
+        while let Some(b) = self.peek() {
+            let fraction = b == b'.' && self.peek_at(1).is_some_and(|b| b.is_ascii_digit());
+            if b == b'_' || b.is_ascii_alphanumeric() || fraction {
+                self.at += 1;
             } else {
                 break;
             }
@@ -329,7 +349,15 @@ mod tests {
                          B")"####;
         assert_eq!(
             strings(text),
-            ["x\"y\nz", "raw \"quoted\" ", "bytes", "A", "c", "two\"#", "AB"]
+            [
+                "x\"y\nz",
+                "raw \"quoted\" ",
+                "bytes",
+                "A",
+                "c",
+                "two\"#",
+                "AB"
+            ]
         );
     }
 
@@ -343,8 +371,25 @@ mod tests {
                 _ => None,
             })
             .collect();
-        assert_eq!(idents, ["fn", "f", "x", "str", "char", "let", "q", "let", "type"]);
+        assert_eq!(
+            idents,
+            ["fn", "f", "x", "str", "char", "let", "q", "let", "type"]
+        );
         assert!(strings(text).is_empty());
+    }
+
+    #[test]
+    fn non_ascii_text_stays_whole() {
+        let text = "let é = 'é'; f(\"naïve → LOCK_HELD\", r\"ü\") // ✓\nCode::Ü";
+        assert_eq!(strings(text), ["naïve → LOCK_HELD", "ü"]);
+        let idents: Vec<&str> = kinds(text)
+            .into_iter()
+            .filter_map(|k| match k {
+                Kind::Ident(name) => Some(name),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(idents, ["let", "é", "f", "Code", "Ü"]);
     }
 
     #[test]

@@ -144,6 +144,23 @@ impl Sources {
         )
     }
 
+    /// Adds the files of `other`, for codes raised or tested in several
+    /// crates (a library that declares them, the binary that raises them);
+    /// the report keeps naming the directories as `self` does.
+    ///
+    /// ```
+    /// use sponson_codes::testing::coverage::Sources;
+    ///
+    /// let lib = Sources::new().with_src("codes/src/lib.rs", "pub enum Code { Internal }");
+    /// let cli = Sources::new().with_src("cli/src/main.rs", "fn main() {}");
+    /// assert_eq!(lib.merge(cli).len(), 2);
+    /// ```
+    #[must_use]
+    pub fn merge(mut self, other: Sources) -> Sources {
+        self.files.extend(other.files);
+        self
+    }
+
     /// How many files there are.
     pub fn len(&self) -> usize {
         self.files.len()
@@ -358,7 +375,11 @@ impl fmt::Display for Coverage {
 ///
 /// See the [module](self) for an example.
 pub fn check(enums: &[&EnumInfo], sources: &Sources) -> Coverage {
-    let scans = scan_all(sources);
+    let variants: HashSet<&str> = enums
+        .iter()
+        .flat_map(|e| e.table.iter().map(|c| c.variant))
+        .collect();
+    let scans = scan_all(sources, &variants);
     let found = Found::of(sources, &scans);
     let mut coverage = Coverage {
         checked: Vec::new(),
@@ -377,8 +398,7 @@ pub fn check(enums: &[&EnumInfo], sources: &Sources) -> Coverage {
         coverage.checked.push((info.path().to_owned(), at));
         coverage.codes += info.table.len();
         for (index, code) in info.table.iter().enumerate() {
-            let runtime = !info.is_warnings()
-                && (code.usage || index == info.fallback);
+            let runtime = !info.is_warnings() && (code.usage || index == info.fallback);
             let raised = found.raised(name, code.variant, code.code);
             let tested = found.tested(name, code.variant, code.code);
             let gap = |kind: GapKind| {
@@ -412,7 +432,7 @@ pub fn check(enums: &[&EnumInfo], sources: &Sources) -> Coverage {
 }
 
 /// The enum's name: a catalog of an older library may not record it.
-fn enum_name<'a>(info: &'a EnumInfo) -> &'a str {
+fn enum_name(info: &EnumInfo) -> &str {
     match info.name {
         "" => info.path().rsplit("::").next().unwrap_or_default(),
         name => name,
@@ -461,13 +481,13 @@ fn message(
 
 /// Each file's scan, test code known: a module declared `#[cfg(test)] mod
 /// tests;` (or any module of a test file) is test code in its own file.
-fn scan_all(sources: &Sources) -> Vec<Scan> {
+fn scan_all(sources: &Sources, variants: &HashSet<&str>) -> Vec<Scan> {
     let tokens: Vec<_> = sources.files.iter().map(|f| lex::tokens(&f.text)).collect();
     let mut test: Vec<bool> = sources.files.iter().map(|f| f.test).collect();
     let mut scans: Vec<Scan> = tokens
         .iter()
         .zip(&test)
-        .map(|(t, &test)| scan::scan(t, test))
+        .map(|(t, &test)| scan::scan(t, test, Some(variants)))
         .collect();
     let index: HashMap<&str, usize> = sources
         .files
@@ -496,7 +516,7 @@ fn scan_all(sources: &Sources) -> Vec<Scan> {
         }
         for j in changed {
             test[j] = true;
-            scans[j] = scan::scan(&tokens[j], true);
+            scans[j] = scan::scan(&tokens[j], true, Some(variants));
         }
     }
 }
@@ -552,7 +572,9 @@ impl<'s> Found<'s> {
             found.decls.extend(scan.decls.iter().map(|d| (path, d)));
             for raise in &scan.raises {
                 let (map, key, line) = match raise {
-                    Raise::Variant { ty, variant, line } => (&mut found.variants, (ty, variant), line),
+                    Raise::Variant { ty, variant, line } => {
+                        (&mut found.variants, (ty, variant), line)
+                    }
                     Raise::Macro { ty, code, line } => (&mut found.macros, (ty, code), line),
                 };
                 map.entry((key.0.as_str(), key.1.as_str()))
@@ -562,9 +584,11 @@ impl<'s> Found<'s> {
                         line: *line,
                     });
             }
-            found
-                .test_paths
-                .extend(scan.test_paths.iter().map(|(t, v)| (t.as_str(), v.as_str())));
+            found.test_paths.extend(
+                scan.test_paths
+                    .iter()
+                    .map(|(t, v)| (t.as_str(), v.as_str())),
+            );
             found
                 .test_words
                 .extend(scan.test_words.iter().map(String::as_str));

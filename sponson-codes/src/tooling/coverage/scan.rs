@@ -78,10 +78,12 @@ struct Pending<'a> {
     matches: bool,
 }
 
-/// Scans `tokens`; all of it is test code when `test` is set.
-pub(super) fn scan(tokens: &[Token<'_>], test: bool) -> Scan {
+/// Scans `tokens`; all of it is test code when `test` is set. Only paths
+/// to a variant named in `variants` are kept (all of them with `None`).
+pub(super) fn scan(tokens: &[Token<'_>], test: bool, variants: Option<&HashSet<&str>>) -> Scan {
     Scanner {
         tokens,
+        variants,
         out: Scan::default(),
         stack: vec![Frame {
             test,
@@ -96,6 +98,7 @@ pub(super) fn scan(tokens: &[Token<'_>], test: bool) -> Scan {
 
 struct Scanner<'t, 'a> {
     tokens: &'t [Token<'a>],
+    variants: Option<&'t HashSet<&'t str>>,
     out: Scan,
     stack: Vec<Frame<'a>>,
     pending: Pending<'a>,
@@ -187,10 +190,8 @@ impl<'a> Scanner<'_, 'a> {
                 }
                 self.stack.push(next);
             }
-            Kind::Punct("}" | ")" | "]") => {
-                if self.stack.len() > 1 {
-                    self.stack.pop();
-                }
+            Kind::Punct("}" | ")" | "]") if self.stack.len() > 1 => {
+                self.stack.pop();
             }
             Kind::Punct(";") => self.pending = Pending::default(),
             Kind::Punct(",") => {
@@ -200,10 +201,8 @@ impl<'a> Scanner<'_, 'a> {
                     }
                 }
             }
-            Kind::Str(text) => {
-                if frame.test || self.pending.test {
-                    words(text, &mut self.out.test_words, &mut self.out.test_quoted);
-                }
+            Kind::Str(text) if frame.test || self.pending.test => {
+                words(text, &mut self.out.test_words, &mut self.out.test_quoted);
             }
             Kind::Ident("use") if self.item_start(i) => return self.skip_use(i),
             Kind::Ident("mod") => self.module(i, frame),
@@ -225,7 +224,8 @@ impl<'a> Scanner<'_, 'a> {
             Kind::Ident(ty) if self.punct(i + 1, "::") => {
                 if let Some(variant) = self.ident(i + 2) {
                     let last = !self.punct(i + 3, "::") && !self.punct(i + 3, "!");
-                    if last {
+                    let wanted = self.variants.is_none_or(|v| v.contains(variant));
+                    if last && wanted {
                         self.path(i, frame, ty, variant, line);
                     }
                 }
@@ -245,9 +245,8 @@ impl<'a> Scanner<'_, 'a> {
         let close = self.close_of(open);
         let body = &self.tokens[open + 1..close.min(self.tokens.len())];
         let idents: Vec<&str> = body.iter().filter_map(|t| t.kind.ident()).collect();
-        let is_cfg_test = idents.first() == Some(&"cfg")
-            && idents.contains(&"test")
-            && !idents.contains(&"not");
+        let is_cfg_test =
+            idents.first() == Some(&"cfg") && idents.contains(&"test") && !idents.contains(&"not");
         // `#[test]`, `#[tokio::test]`, `#[test_case(...)]` is not one.
         let path_len = body
             .iter()
@@ -474,7 +473,10 @@ impl<'a> Scanner<'_, 'a> {
 pub(super) fn words(text: &str, out: &mut HashSet<String>, quoted: &mut HashSet<String>) {
     let code_char = |c: char| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | ':' | '-');
     let mut start = None;
-    for (i, c) in text.char_indices().chain(std::iter::once((text.len(), ' '))) {
+    for (i, c) in text
+        .char_indices()
+        .chain(std::iter::once((text.len(), ' ')))
+    {
         match (start, code_char(c) && i < text.len()) {
             (None, true) => start = Some(i),
             (Some(from), false) => {
@@ -513,7 +515,7 @@ mod tests {
     use super::*;
 
     fn scanned(text: &str) -> Scan {
-        scan(&tokens(text), false)
+        scan(&tokens(text), false, None)
     }
 
     /// The raises of `text`, but for the paths of `io`, `fmt` and `new`,
@@ -561,7 +563,8 @@ fn f(e: &Error<Code>, c: Code) -> Error<Code> {
 
     #[test]
     fn the_code_macro_raises_by_string() {
-        let text = r#"fn f() { let c = sponson_codes::code!(Code, "LOCK_HELD"); x.code!(Code, "NO"); }"#;
+        let text =
+            r#"fn f() { let c = sponson_codes::code!(Code, "LOCK_HELD"); x.code!(Code, "NO"); }"#;
         assert_eq!(raised(text), ["code!(Code, LOCK_HELD)@1"]);
     }
 
@@ -655,9 +658,23 @@ mod other;
         );
     }
 
+    fn scan_only(tokens: &[Token<'_>], only: &HashSet<&str>) -> Vec<String> {
+        scan(tokens, false, Some(only))
+            .raises
+            .into_iter()
+            .map(|r| match r {
+                Raise::Variant { variant, .. } => variant,
+                Raise::Macro { code, .. } => code,
+            })
+            .collect()
+    }
+
     #[test]
     fn a_file_with_an_inner_cfg_test_is_test_code() {
         let scan = scanned("#![cfg(test)]\nfn t() { Code::A; }");
+        let only = HashSet::from(["B"]);
+        let tokens = tokens("fn f() { Code::A; Code::B; }");
+        assert_eq!(scan_only(&tokens, &only), ["B"]);
         assert!(scan.raises.is_empty());
         assert!(scan
             .test_paths
