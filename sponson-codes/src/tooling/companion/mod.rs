@@ -492,7 +492,7 @@ impl Companion {
              schema [--command NAME]       print the JSON Schema (2020-12) of the program's envelope in its profile;\n                                \
              with --command, --route or --tool, of what that one may return\n  \
              coverage [--src DIR] [--tests DIR]\n                                \
-             fail unless every live code is raised in DIR (default src) and tested (default tests)\n\n\
+             fail unless every live code is raised under --src (default src) and named by a test (--tests, default tests)\n\n\
              --json prints one JSON envelope on stdout instead of text\n",
             bin = self.name(),
             package = self.package(),
