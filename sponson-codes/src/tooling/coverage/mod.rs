@@ -186,6 +186,23 @@ fn shown(path: &str) -> String {
 }
 
 /// Where something is: a file as [`Sources`] names it, and a line.
+///
+/// ```
+/// use sponson_codes::testing::coverage::{check, Sources};
+/// use sponson_codes::ErrorCode;
+///
+/// #[derive(sponson_codes::ErrorCodes)]
+/// enum Code {
+///     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+///     Internal,
+/// }
+///
+/// let sources = Sources::new().with_src("src/lib.rs", "\n\npub enum Code { Internal }");
+/// let coverage = check(&[Code::ENUM], &sources);
+/// let (_, at) = &coverage.checked()[0];
+/// assert_eq!((at.file.as_str(), at.line), ("src/lib.rs", 3));
+/// assert_eq!(at.to_string(), "src/lib.rs:3");
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub struct Location {
@@ -202,6 +219,28 @@ impl fmt::Display for Location {
 }
 
 /// What is wrong with one code.
+///
+/// ```
+/// use sponson_codes::testing::coverage::{check, GapKind, Sources};
+/// use sponson_codes::ErrorCode;
+///
+/// #[derive(sponson_codes::ErrorCodes)]
+/// enum Code {
+///     #[code(exit = 3, doc = "Another run holds the lock.")]
+///     LockHeld,
+///     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+///     Internal,
+/// }
+///
+/// // Raised, and named by no test; INTERNAL, the fallback, is raised by the
+/// // runtime and named by one.
+/// let sources = Sources::new()
+///     .with_src("src/lib.rs", "enum Code { LockHeld, Internal }\nfn f() -> Code { Code::LockHeld }")
+///     .with_test("tests/panic.rs", r#"assert_eq!(code, "INTERNAL");"#);
+/// let coverage = check(&[Code::ENUM], &sources);
+/// let kinds: Vec<&GapKind> = coverage.gaps().iter().map(|g| g.kind()).collect();
+/// assert_eq!(kinds, [&GapKind::Untested]);
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum GapKind {
@@ -237,6 +276,30 @@ impl GapKind {
 }
 
 /// One code that fails the check, and what to do about it.
+///
+/// ```
+/// use sponson_codes::testing::coverage::{check, GapKind, Sources};
+/// use sponson_codes::ErrorCode;
+///
+/// #[derive(sponson_codes::ErrorCodes)]
+/// enum Code {
+///     #[code(exit = 2, doc = "The v1 plan format.", retired = "since 2.0")]
+///     PlanV1,
+///     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+///     Internal,
+/// }
+///
+/// let sources = Sources::new()
+///     .with_src("src/lib.rs", "enum Code { PlanV1, Internal }\nfn f() -> Code { Code::PlanV1 }")
+///     .with_test("tests/panic.rs", r#"assert_eq!(code, "INTERNAL");"#);
+/// let coverage = check(&[Code::ENUM], &sources);
+/// let gap = &coverage.gaps()[0];
+/// assert_eq!((gap.code(), gap.variant()), ("PLAN_V1", "PlanV1"));
+/// assert!(gap.enum_path().ends_with("::Code"));
+/// let GapKind::RetiredRaised(at) = gap.kind() else { unreachable!() };
+/// assert_eq!(at[0].to_string(), "src/lib.rs:2");
+/// assert!(gap.message().contains("is retired (since 2.0) but raised at src/lib.rs:2"));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Gap {
     code: String,
@@ -280,6 +343,28 @@ impl fmt::Display for Gap {
 }
 
 /// What [`check`] found.
+///
+/// ```
+/// use sponson_codes::testing::coverage::{check, Sources};
+/// use sponson_codes::ErrorCode;
+///
+/// #[derive(sponson_codes::ErrorCodes)]
+/// enum Code {
+///     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+///     Internal,
+/// }
+///
+/// let sources = Sources::new()
+///     .with_src("src/lib.rs", "enum Code { Internal }")
+///     .with_test("tests/panic.rs", r#"assert_eq!(code, "INTERNAL");"#);
+/// let coverage = check(&[Code::ENUM], &sources);
+/// assert!(coverage.is_covered());
+/// assert_eq!(coverage.codes(), 1);
+/// assert!(coverage.skipped().is_empty());
+/// assert!(coverage.to_string().starts_with("every code of "));
+/// // Sources that declare none of the enums check nothing, and that fails.
+/// assert!(!check(&[Code::ENUM], &Sources::new()).is_covered());
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Coverage {
     checked: Vec<(String, Location)>,
