@@ -538,3 +538,47 @@ fn the_companions_own_codes_are_raised_and_tested() {
     assert_eq!(coverage.checked().len(), 2);
     eprintln!("{} files checked in {took:?}", sources.len());
 }
+
+mod warn {
+    use sponson_codes::WarningCodes;
+
+    /// Findings that do not stop a run.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, WarningCodes)]
+    pub enum Warn {
+        #[code(doc = "A step is listed twice.")]
+        StepTwice,
+        #[code(doc = "A step looks like a YAML alias.")]
+        YamlAnchor,
+    }
+}
+
+#[test]
+fn warning_codes_are_checked_like_error_codes_without_a_runtime_code() {
+    use sponson_codes::WarningCode;
+
+    let sources = Sources::new()
+        .with_src("src/warn.rs", "pub enum Warn { StepTwice, YamlAnchor }")
+        .with_src(
+            "src/validate.rs",
+            "fn v() { sponson_codes::warn(Warning::new(Warn::YamlAnchor, \"alias\")); }",
+        )
+        .with_test(
+            "tests/t.rs",
+            r#"assert_eq!(doc["warnings"][0]["code"], "YAML_ANCHOR");"#,
+        );
+    let coverage = check(&[warn::Warn::ENUM], &sources);
+    let found: Vec<(&str, &str)> = coverage
+        .gaps()
+        .iter()
+        .map(|g| (g.code(), g.kind().as_str()))
+        .collect();
+    // A warning enum has no fallback: its first code is raised by nothing
+    // but the program.
+    assert_eq!(
+        found,
+        [("STEP_TWICE", "never_raised"), ("STEP_TWICE", "untested")]
+    );
+    assert!(coverage.gaps()[1]
+        .message()
+        .ends_with("add one that makes the program warn with it"));
+}
