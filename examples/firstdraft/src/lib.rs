@@ -66,6 +66,9 @@ pub enum Command {
         /// A JSON file `{"status": N, "body": ...}`: the server's answer.
         #[arg(long, value_name = "FILE")]
         response: PathBuf,
+        /// The local state file, where the stored Plan's id is recorded.
+        #[arg(long, value_name = "FILE")]
+        state: Option<PathBuf>,
     },
     /// Print many lines (to show a closed stdout).
     Sample {
@@ -100,8 +103,8 @@ pub struct Pushed {
 pub const OUTCOME_UNKNOWN: &str =
     "The Plan may have been accepted, but the response could not be verified...";
 
-/// `push`.
-pub fn push(plan: &Path, response: &Path) -> Result<Pushed, Error<Code>> {
+/// `push`; with `state`, the stored Plan's id is recorded there.
+pub fn push(plan: &Path, response: &Path, state: Option<&Path>) -> Result<Pushed, Error<Code>> {
     let unreadable = |path: &Path, err: std::io::Error| {
         Error::new(
             Code::LocalInputUnreadable,
@@ -123,9 +126,14 @@ pub fn push(plan: &Path, response: &Path) -> Result<Pushed, Error<Code>> {
         body["plan_id"].as_str(),
         body["diagnostics"].is_array(),
     ) {
-        (200..=299, Some(id), _) => Ok(Pushed {
-            plan_id: id.to_owned(),
-        }),
+        (200..=299, Some(id), _) => {
+            if let Some(state) = state {
+                save(state, id)?;
+            }
+            Ok(Pushed {
+                plan_id: id.to_owned(),
+            })
+        }
         (422, _, true) => {
             let response = rejection().project(body).ok_or_else(|| unknown(status))?;
             Err(
@@ -136,6 +144,22 @@ pub fn push(plan: &Path, response: &Path) -> Result<Pushed, Error<Code>> {
         }
         _ => Err(unknown(status)),
     }
+}
+
+/// Records the stored Plan's id in the local state file. The server has the
+/// Plan already, so a failure says so and carries the id: the caller
+/// reconciles instead of pushing again.
+fn save(state: &Path, plan_id: &str) -> Result<(), Error<Code>> {
+    std::fs::write(state, format!("{plan_id}\n")).map_err(|err| {
+        Error::new(
+            Code::LocalStateNotSaved,
+            format!(
+                "the server stored plan {plan_id}, but {} could not be written: {err}",
+                state.display()
+            ),
+        )
+        .with_detail("plan_id", plan_id)
+    })
 }
 
 /// An answer that cannot be validated: the Plan may or may not be stored.

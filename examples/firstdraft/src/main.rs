@@ -14,8 +14,12 @@ fn main() -> ExitCode {
     };
     let runner = Runner::<Code>::new(cli.command.name(), Mode::from_json_flag(cli.json));
     match &cli.command {
-        Command::Push { plan, response } => runner.run_with(
-            || firstdraft_example::push(plan, response),
+        Command::Push {
+            plan,
+            response,
+            state,
+        } => runner.run_with(
+            || firstdraft_example::push(plan, response, state.as_deref()),
             |pushed| format!("pushed plan {}", pushed.plan_id),
         ),
         Command::Sample { count } => runner.run(|| firstdraft_example::sample(*count)),

@@ -131,6 +131,53 @@ fn an_unreadable_input_exits_1() {
 }
 
 #[test]
+fn a_response_file_that_is_not_json_is_invalid_configuration_with_exit_2() {
+    let run = firstdraft(&[
+        "push",
+        "fixtures/deploy.plan",
+        "--response",
+        "fixtures/deploy.plan",
+        "--json",
+    ]);
+    assert_eq!(run.exit, 2);
+    assert_eq!(failure(&run)["error"], "invalid_configuration");
+}
+
+#[test]
+fn the_stored_plans_id_is_recorded_in_the_local_state() {
+    let dir = std::env::temp_dir().join(format!("firstdraft-state-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let state = dir.join("state");
+    let run = firstdraft(&[
+        "push",
+        "fixtures/deploy.plan",
+        "--response",
+        "fixtures/created.json",
+        "--state",
+        state.to_str().unwrap(),
+    ]);
+    assert_eq!(run.exit, 0, "{}", run.stderr);
+    assert_eq!(std::fs::read_to_string(&state).unwrap(), "plan_7\n");
+
+    // A state that cannot be written (a directory): the server has the
+    // Plan, and the failure says which, so the caller reconciles.
+    let run = firstdraft(&[
+        "push",
+        "fixtures/deploy.plan",
+        "--response",
+        "fixtures/created.json",
+        "--state",
+        dir.to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(run.exit, 1);
+    let doc = failure(&run);
+    assert_eq!(doc["error"], "local_state_not_saved");
+    assert_eq!(doc["plan_id"], "plan_7");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
 fn a_usage_error_before_the_json_flag_is_invalid_arguments_with_exit_2() {
     let run = firstdraft(&["--frobnicate", "push", "--json"]);
     assert_eq!(run.exit, 2);

@@ -20,3 +20,8 @@ fn error_lock_is_fresh() {
         "sponson-codes lock --bin target/debug/plan --out examples/plan/docs/errors.lock.json",
     );
 }
+
+#[test]
+fn every_code_is_raised_and_tested() {
+    sponson_codes::testing::assert_covered();
+}

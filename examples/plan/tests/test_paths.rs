@@ -23,6 +23,17 @@ fn success_flattens_object_data() {
 }
 
 #[test]
+fn a_step_named_like_a_yaml_alias_succeeds_with_a_warning() {
+    let s = Scratch::new("anchored");
+    let run = s.plan(&["validate", "anchored.plan", "--json"]);
+    assert_eq!(run.exit, 0, "a warning never fails a run");
+    let doc = envelope(&run);
+    assert_eq!(doc["steps"], json!(["build", "*migrate"]));
+    assert_eq!(doc["warnings"][0]["code"], "YAML_ANCHOR");
+    assert_eq!(doc["warnings"][0]["step"], "*migrate");
+}
+
+#[test]
 fn approved_production_run_succeeds_with_null_kept() {
     let s = Scratch::new("approved");
     let run = s.plan(&[

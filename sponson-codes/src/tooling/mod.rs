@@ -1,6 +1,6 @@
 //! The tooling around a program's codes: reading catalogs, the lock,
-//! markdown docs, the stale-file checks for tests (cargo feature
-//! `testing`), and the companion that runs them all (feature `companion`).
+//! markdown docs, the stale-file checks and the coverage check for tests
+//! (cargo feature `testing`), and the companion that runs them all (feature `companion`).
 //! None of it is compiled into a program that does not ask for it.
 
 // Without the companion, what only it uses of the lock and the markdown is idle.
@@ -9,6 +9,7 @@
 pub mod catalog;
 #[cfg(feature = "companion")]
 pub mod companion;
+pub mod coverage;
 pub(crate) mod diff;
 pub(crate) mod files;
 pub mod lock;

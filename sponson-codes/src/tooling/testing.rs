@@ -1,4 +1,5 @@
-//! Test helpers that fail when committed docs or the lock are stale.
+//! Test helpers that fail when committed docs or the lock are stale, or
+//! when a code is never raised or never tested ([`assert_covered`]).
 //!
 //! ```no_run
 //! // tests/codes.rs in the crate that declares the codes
@@ -30,6 +31,8 @@
 
 use std::fmt;
 use std::path::Path;
+
+pub use crate::tooling::coverage;
 
 use crate::code::EnumInfo;
 use crate::tooling::catalog::Catalog;
@@ -96,6 +99,69 @@ pub fn assert_lock_fresh(path: impl AsRef<Path>, regenerate: &str) {
     if let Err(stale) = check_lock(path.as_ref(), regenerate, &enums, bless_requested()) {
         panic!("{stale}");
     }
+}
+
+/// Panics, naming each code and what to add where, unless every live code
+/// of the package under test is raised in its `src/` and exercised by a
+/// test (under `tests/` or in a `#[cfg(test)]` module), no retired code is
+/// raised, and, for an enum with `#[codes(require_explain)]`, every live
+/// code has a long explanation. See [`coverage::check`] for what counts.
+///
+/// The package is the one `cargo test` runs (`CARGO_PKG_NAME`), its
+/// directory `CARGO_MANIFEST_DIR`; its enums are those of the registry of
+/// the test binary, so name the crate that declares them (`use my_app as
+/// _;`) in an integration test, or call this from the unit tests of a
+/// binary that declares its codes itself.
+///
+/// ```no_run
+/// // tests/codes.rs in the package that declares the codes
+/// // use my_app as _; // link the crate, so that its codes are registered
+///
+/// #[test]
+/// fn every_code_is_raised_and_tested() {
+///     sponson_codes::testing::assert_covered();
+/// }
+/// ```
+#[track_caller]
+pub fn assert_covered() {
+    let package = std::env::var("CARGO_PKG_NAME").unwrap_or_default();
+    let dir = std::env::var_os("CARGO_MANIFEST_DIR").unwrap_or_else(|| ".".into());
+    let dir = Path::new(&dir);
+    if let Err(why) = check_package(&package, dir) {
+        panic!("{why}");
+    }
+}
+
+/// [`assert_covered`] for `package`, whose directory is `dir`.
+fn check_package(package: &str, dir: &Path) -> Result<coverage::Coverage, String> {
+    let enums: Vec<&EnumInfo> = crate::code::registry::documented()
+        .into_iter()
+        .filter(|e| e.crate_name == package)
+        .collect();
+    if enums.is_empty() {
+        return Err(format!(
+            "no code enum of the package `{package}` is linked into this test binary: name the crate that \
+             declares them (`use my_app as _;`), or check a binary's codes from its own unit tests"
+        ));
+    }
+    let sources = crate::tooling::coverage::read::read(
+        (&dir.join("src"), "src"),
+        (&dir.join("tests"), "tests"),
+        false,
+    )
+    .map_err(|err| err.to_string())?;
+    let coverage = coverage::check(&enums, &sources);
+    if !coverage.skipped().is_empty() {
+        return Err(format!(
+            "{} of `{package}` not declared under src/ (or not with the variants the registry has): {}",
+            if coverage.skipped().len() == 1 { "an enum is" } else { "enums are" },
+            coverage.skipped().join(", ")
+        ));
+    }
+    if !coverage.is_covered() {
+        return Err(coverage.to_string());
+    }
+    Ok(coverage)
 }
 
 /// Compares the markdown at `path` with what `enums` generate; with `bless`,

@@ -28,6 +28,10 @@ pub(crate) enum Command {
     Schema {
         set: Option<(SetKind, String)>,
     },
+    Coverage {
+        src: Option<String>,
+        tests: Option<String>,
+    },
 }
 
 impl Command {
@@ -41,6 +45,7 @@ impl Command {
             Command::Explain { .. } => "explain",
             Command::Check { .. } => "check",
             Command::Schema { .. } => "schema",
+            Command::Coverage { .. } => "coverage",
         }
     }
 }
@@ -52,7 +57,9 @@ pub(crate) struct Invocation {
     pub(crate) json: bool,
 }
 
-const COMMANDS: &[&str] = &["docs", "lock", "list", "explain", "check", "schema", "help"];
+const COMMANDS: &[&str] = &[
+    "docs", "lock", "list", "explain", "check", "schema", "coverage", "help",
+];
 
 /// Whether `--json` appears anywhere, so that even a command line that fails
 /// to parse is answered in JSON.
@@ -159,6 +166,17 @@ pub(crate) fn parse(args: &[String]) -> Result<Invocation, Failure> {
                 }
             }
             Command::Check { lock }
+        }
+        "coverage" => {
+            let (mut src, mut tests) = (None, None);
+            while let Some(flag) = flags.next_flag()? {
+                match flag.as_str() {
+                    "--src" => src = Some(flags.value("--src")?),
+                    "--tests" => tests = Some(flags.value("--tests")?),
+                    other => return Err(flags.unknown(other, &["--src", "--tests"])),
+                }
+            }
+            Command::Coverage { src, tests }
         }
         other => {
             let mut message = format!("unknown command `{other}`");
@@ -295,6 +313,20 @@ mod tests {
                 lock: Some("l.json".into())
             }
         );
+        assert_eq!(
+            parsed("coverage --src=app/src --tests app/tests").command,
+            Command::Coverage {
+                src: Some("app/src".into()),
+                tests: Some("app/tests".into())
+            }
+        );
+        assert_eq!(
+            parsed("coverage").command,
+            Command::Coverage {
+                src: None,
+                tests: None
+            }
+        );
         assert_eq!(parsed("docs --help").command, Command::Help);
         assert_eq!(parsed("--help").command, Command::Help);
     }
@@ -345,6 +377,14 @@ mod tests {
             "`explain` needs a CODE (after `--` when it starts with `-`)"
         );
         assert_eq!(error("list extra"), "unexpected argument `extra` to `list`");
+        assert_eq!(
+            error("coverage --test x"),
+            "unknown flag `--test` for `coverage`; did you mean `--tests`?"
+        );
+        assert_eq!(
+            error("covrage"),
+            "unknown command `covrage`; did you mean `coverage`?"
+        );
         let failure = parse(&args("nope --json")).unwrap_err();
         assert_eq!(failure.code(), "USAGE");
         assert_eq!(failure.exit_code(), 2);

@@ -11,6 +11,7 @@ use crate::code::registry::duplicates;
 use crate::code::EnumInfo;
 use crate::code::SetKind;
 use crate::tooling::catalog::Catalog;
+use crate::tooling::coverage;
 use crate::tooling::files;
 use crate::tooling::markdown::render_markdown;
 use crate::tooling::markdown::terminal::Style;
@@ -368,4 +369,96 @@ fn warn_notices(report: &crate::tooling::lock::Compatibility) {
         };
         crate::warn(crate::Warning::new(code, notice.to_string()));
     }
+}
+
+/// `coverage [--src DIR] [--tests DIR]`: the enums of the catalog declared
+/// under `src` (default the package's `src`) checked against it and the
+/// tests (default `tests`, which may be absent when not given).
+pub(crate) fn coverage(
+    companion: &Companion,
+    enums: &[&'static EnumInfo],
+    src: Option<&str>,
+    tests: Option<&str>,
+) -> Result<Reply, Failure> {
+    let dir = |given: Option<&str>, default: &str| match given {
+        Some(path) => (PathBuf::from(path), path.to_owned()),
+        None => (
+            Path::new(companion.manifest_dir).join(default),
+            default.to_owned(),
+        ),
+    };
+    let (src_path, src_shown) = dir(src, "src");
+    let (tests_path, tests_shown) = dir(tests, "tests");
+    let sources = coverage::read::read(
+        (&src_path, &src_shown),
+        (&tests_path, &tests_shown),
+        tests.is_some(),
+    )
+    .map_err(|err| {
+        Failure::new(CompanionCode::Io, err.to_string())
+            .with_hint("pass --src DIR with the crate's sources and --tests DIR with its tests")
+    })?;
+    let report = coverage::check(enums, &sources);
+    let checked: Vec<Value> = report
+        .checked()
+        .iter()
+        .map(|(path, at)| json!({ "enum": path, "declared": at.to_string() }))
+        .collect();
+    if report.checked().is_empty() {
+        return Err(Failure::new(CompanionCode::CoverageGap, report.to_string())
+            .with_hint("pass --src with the sources of the crate that declares the codes")
+            .with_detail("src", &src_shown)
+            .with_detail("skipped", report.skipped()));
+    }
+    let enums_shown: Vec<&str> = report.checked().iter().map(|(p, _)| p.as_str()).collect();
+    if let Some(first) = report.gaps().first() {
+        let gaps: Vec<&str> = report.gaps().iter().map(coverage::Gap::message).collect();
+        let findings: Vec<Value> = report
+            .gaps()
+            .iter()
+            .map(|gap| {
+                let mut finding = json!({
+                    "code": gap.code(),
+                    "enum": gap.enum_path(),
+                    "variant": gap.variant(),
+                    "kind": gap.kind().as_str(),
+                });
+                if let coverage::GapKind::RetiredRaised(at) = gap.kind() {
+                    let at: Vec<String> = at.iter().map(ToString::to_string).collect();
+                    finding["at"] = json!(at);
+                }
+                finding
+            })
+            .collect();
+        let more = match gaps.len() {
+            1 => String::new(),
+            n => format!(" (and {} more)", n - 1),
+        };
+        let message = format!(
+            "{} coverage gap(s) in {}: {first}{more}",
+            gaps.len(),
+            enums_shown.join(", ")
+        );
+        return Err(Failure::new(CompanionCode::CoverageGap, message)
+            .with_detail("checked", &checked)
+            .with_detail("gaps", &gaps)
+            .with_detail("findings", &findings));
+    }
+    let mut text = format!("{report}\n");
+    for skipped in report.skipped() {
+        text.push_str(&format!(
+            "note: {skipped} is not declared under {src_shown}/, so it was not checked\n"
+        ));
+    }
+    Ok(Reply {
+        text,
+        data: json!({
+            "src": src_shown,
+            "tests": tests_shown,
+            "checked": checked,
+            "skipped": report.skipped(),
+            "codes": report.codes(),
+        }),
+        screen: None,
+    })
 }

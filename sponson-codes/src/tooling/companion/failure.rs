@@ -94,7 +94,7 @@ pub enum CompanionCode {
     /// moved into place. An existing file is left as it was.
     #[code(exit = 1, doc = "A file could not be read or written.")]
     Io,
-    /// `docs` or `lock` found no code enum to document: no catalog was
+    /// `docs`, `lock` or `coverage` found no code enum to document: no catalog was
     /// given (`--bin`, `--catalog`), and none is linked into the companion
     /// binary (`companion_main!` names no crate that declares codes).
     /// Nothing was written.
@@ -123,6 +123,17 @@ pub enum CompanionCode {
         hint = "Call sponson_codes::catalog::export_if_requested() first thing in main."
     )]
     ProgramFailed,
+    /// `coverage` found a live code that nothing in the sources raises or
+    /// no test mentions, a retired code that is raised, or a live code
+    /// without the long explanation its enum requires; or none of the
+    /// program's enums is declared in the sources given. The details list
+    /// each gap with what to add where.
+    #[code(
+        exit = 1,
+        doc = "A code is never raised or never tested, or a retired code is raised.",
+        hint = "Raise each code where its failure happens and test it, or retire it."
+    )]
+    CoverageGap,
     /// A bug in the companion itself; please report it.
     #[code(exit = 1, doc = "An unexpected error.", fallback)]
     Internal,

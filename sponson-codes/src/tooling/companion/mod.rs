@@ -13,7 +13,8 @@
 //! their codes are registered; name every crate whose codes belong in the docs.
 //!
 //! Commands: `docs [--out PATH] [--check]`, `lock [--out PATH] [--check]`,
-//! `list`, `explain CODE`, `check [--lock PATH]`, `schema`; `--json` anywhere prints one
+//! `list`, `explain CODE`, `check [--lock PATH]`, `schema`,
+//! `coverage [--src DIR] [--tests DIR]`; `--json` anywhere prints one
 //! JSON envelope instead of text. The binary's own failures are the codes of
 //! [`CompanionCode`]. On a terminal, `explain` renders its markdown and pages
 //! it, as `rustc --explain` does; piped, it prints plain text (see
@@ -455,7 +456,7 @@ impl Companion {
     ) -> Result<Reply, Failure> {
         let writes = matches!(
             invocation.command,
-            Command::Docs { .. } | Command::Lock { .. }
+            Command::Docs { .. } | Command::Lock { .. } | Command::Coverage { .. }
         );
         if writes && enums.is_empty() {
             return Err(nothing_linked());
@@ -472,6 +473,9 @@ impl Companion {
             Command::Explain { code } => commands::explain(self, enums, code, screen),
             Command::Check { lock } => commands::check(self, enums, lock.as_deref()),
             Command::Schema { set } => commands::schema(self, enums, set.as_ref()),
+            Command::Coverage { src, tests } => {
+                commands::coverage(self, enums, src.as_deref(), tests.as_deref())
+            }
         }
     }
 
@@ -486,7 +490,9 @@ impl Companion {
              explain CODE                  show a code's long explanation\n  \
              check [--lock PATH]           fail on conflicting duplicate codes or a breaking change against the lock\n  \
              schema [--command NAME]       print the JSON Schema (2020-12) of the program's envelope in its profile;\n                                \
-             with --command, --route or --tool, of what that one may return\n\n\
+             with --command, --route or --tool, of what that one may return\n  \
+             coverage [--src DIR] [--tests DIR]\n                                \
+             fail unless every live code is raised under --src (default src) and named by a test (--tests, default tests)\n\n\
              --json prints one JSON envelope on stdout instead of text\n",
             bin = self.name(),
             package = self.package(),
@@ -583,14 +589,14 @@ pub(crate) fn shell_quoted(word: &str) -> std::borrow::Cow<'_, str> {
     format!("'{}'", word.replace('\'', r"'\''")).into()
 }
 
-/// `docs` and `lock` with no enum linked: the crates that declare
+/// `docs`, `lock` and `coverage` with no enum linked: the crates that declare
 /// the codes were not named in `companion_main!`, or declare none. Refused at
 /// run time, not at compile time, because a binary may declare its enums
 /// itself and name no crate.
 fn nothing_linked() -> Failure {
     Failure::new(
         CompanionCode::NothingLinked,
-        "no error code enum is linked into this program, so there is nothing to document or lock",
+        "no error code enum is linked into this program, so there is nothing to document, lock or check",
     )
     .with_hint(
         "pass the program with --bin target/debug/my-app or its catalog with --catalog FILE; a companion built with `companion_main!` names the crates that declare the codes, as in `sponson_codes::companion_main!(my_app);`",
@@ -604,7 +610,7 @@ const MAX_REPORTED: usize = 50;
 /// diff, and each breaking change, duplicate or warning.
 fn report(failure: &Failure) -> String {
     let mut out = String::new();
-    for key in ["breaking", "duplicates", "changes"] {
+    for key in ["breaking", "duplicates", "changes", "gaps"] {
         if let Some(Value::Array(items)) = failure.details().get(key) {
             if items.len() > MAX_REPORTED {
                 let left = items.len() - MAX_REPORTED;

@@ -269,4 +269,30 @@ mod tests {
             assert_eq!(take(args(bad)).unwrap_err().code(), "USAGE", "{bad:?}");
         }
     }
+
+    #[test]
+    fn a_catalog_that_cannot_be_read_and_a_program_that_cannot_run_are_named() {
+        let dir = std::env::temp_dir().join(format!("sponson-source-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("catalog.json");
+        std::fs::write(&path, "not a catalog").unwrap();
+        let path = path.display().to_string();
+        let failure = Source::Catalog(path.clone()).load().unwrap_err();
+        assert_eq!(failure.code(), "CATALOG_INVALID");
+        assert!(failure
+            .message()
+            .starts_with(&format!("cannot read `{path}`: ")));
+
+        let missing = dir.join("no-such-program").display().to_string();
+        let failure = Source::Program(missing.clone()).load().unwrap_err();
+        assert_eq!(failure.code(), "PROGRAM_FAILED");
+        assert!(failure
+            .message()
+            .starts_with(&format!("cannot run `{missing}`: ")));
+        assert_eq!(
+            failure.hint(),
+            Some("build the program first, and pass the path of its binary, as in --bin target/debug/my-app")
+        );
+        std::fs::remove_dir_all(dir).unwrap();
+    }
 }

@@ -1,0 +1,9 @@
+//! Every code of the example is raised in its `src/` and exercised by a
+//! test, as rustc's tidy checks its error codes.
+
+use noggin_example as _;
+
+#[test]
+fn every_code_is_raised_and_tested() {
+    sponson_codes::testing::assert_covered();
+}
