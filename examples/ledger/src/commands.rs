@@ -94,7 +94,7 @@ pub fn add(m: &ArgMatches, out: &mut dyn Write) -> Result<(), LedgerError> {
     };
     let line = Book::line_of(&txn);
     book.post(txn)?;
-    append(path, &[line.clone()])?;
+    append(path, std::slice::from_ref(&line))?;
     writeln!(out, "{line}")?;
     Ok(())
 }
