@@ -359,3 +359,8 @@ pub mod __private;
 #[cfg(doctest)]
 #[doc = include_str!("../../README.md")]
 struct ReadmeDocs;
+
+/// Compiles and runs the examples of the adoption guide as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/adopting.md")]
+struct AdoptingDocs;
