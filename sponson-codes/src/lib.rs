@@ -114,7 +114,7 @@ pub mod profile {
     //! name goes, how data and errors nest, where the exit code appears, which
     //! stream each outcome goes to and whether success prints an envelope at all.
     //! Three are built in: [`SPONSON`] (the default, byte for byte the envelope of
-    //! [`Envelope`](crate::profile::Envelope)), [`NOGGIN`] and [`FIRSTDRAFT`]. Every
+    //! [`Envelope`]), [`NOGGIN`] and [`FIRSTDRAFT`]. Every
     //! profile is written by one writer ([`Profile::render`]) and read by one
     //! reader ([`Profile::read`]), and its JSON Schema ([`Profile::schema`]) is
     //! generated from the same definition.
