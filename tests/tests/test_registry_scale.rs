@@ -109,12 +109,13 @@ impl Scale {
             dir.join("Cargo.toml"),
             format!(
                 "[package]\nname = \"scale\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = false\n\n\
-                 [workspace]\n\n[dependencies]\nsponson-codes = {{ path = {:?} }}\n",
+                 [workspace]\n\n[dependencies]\nsponson-codes = {{ path = {:?}, features = [\"companion\"] }}\n",
                 runtime.canonicalize().unwrap()
             ),
         )
         .unwrap();
-        // The same versions as the other outside crate, so nothing is fetched.
+        // The same versions as the other outside crate; the companion's own
+        // dependencies are added from the registry's cache.
         let lock = Path::new(env!("CARGO_MANIFEST_DIR")).join("outside/Cargo.lock");
         fs::copy(lock, dir.join("Cargo.lock")).unwrap();
         fs::write(dir.join("src/lib.rs"), LIB_RS).unwrap();
