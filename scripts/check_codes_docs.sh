@@ -7,17 +7,16 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-target="${CARGO_TARGET_DIR:-target}"
 cargo build --quiet -p sponson-codes --features companion --bin sponson-codes
 cargo build --quiet -p plan-example --bin plan
 cargo build --quiet -p ledger-example --bin ledger
 cargo build --quiet -p stash-example --bin stash
-companion="$target/debug/sponson-codes"
+companion=target/debug/sponson-codes
 
-# The paths the regenerate commands in the docs name are `target/debug/...`;
-# the binaries are read from wherever cargo put them.
+# The docs' first line is the command that regenerates them, `--bin` as
+# given: `target/debug/...`, the workspace's target directory.
 for program in plan ledger stash; do
-    bin="$target/debug/$program"
+    bin="target/debug/$program"
     docs="examples/$program/docs/errors.md"
     lock="examples/$program/docs/errors.lock.json"
     "$companion" docs --check --bin "$bin" --out "$docs"
