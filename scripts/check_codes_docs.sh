@@ -2,13 +2,18 @@
 # The examples' error docs and locks, checked the way a project's CI checks
 # its own: by the companion (as `cargo install sponson-codes --features
 # companion` installs it), from the catalog each program's binary hands over.
+# Then the adoption examples' own dependencies: the tooling the companion
+# and the test helpers bring never reaches a program that adopts the runtime.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 cargo build --quiet -p sponson-codes --features companion --bin sponson-codes
 cargo build --quiet -p plan-example --bin plan
+cargo build --quiet -p ledger-example --bin ledger
+cargo build --quiet -p stash-example --bin stash
 companion=target/debug/sponson-codes
 
+<<<<<<< HEAD
 "$companion" docs --check --bin target/debug/plan --out examples/plan/docs/errors.md
 "$companion" lock --check --bin target/debug/plan --out examples/plan/docs/errors.lock.json
 "$companion" check --bin target/debug/plan --lock examples/plan/docs/errors.lock.json >/dev/null 2>&1 \
@@ -21,3 +26,44 @@ codes_of() {
 }
 [ "$(codes_of validate)" = "USAGE PLAN_PARSE INTERNAL" ] || { echo "schema --command validate: $(codes_of validate)"; exit 1; }
 [ "$(codes_of apply)" = "USAGE PLAN_PARSE ENV_NOT_APPROVED LOCK_HELD INTERNAL" ] || { echo "schema --command apply: $(codes_of apply)"; exit 1; }
+=======
+# The docs' first line is the command that regenerates them, `--bin` as
+# given: `target/debug/...`, the workspace's target directory.
+for program in plan ledger stash; do
+    bin="target/debug/$program"
+    docs="examples/$program/docs/errors.md"
+    lock="examples/$program/docs/errors.lock.json"
+    "$companion" docs --check --bin "$bin" --out "$docs"
+    "$companion" lock --check --bin "$bin" --out "$lock"
+    "$companion" check --bin "$bin" --lock "$lock" >/dev/null 2>&1 \
+        || "$companion" check --bin "$bin" --lock "$lock"
+done
+
+# similar, tempfile and pulldown-cmark come only with the features
+# `testing` and `companion`; strsim with `companion` too. strsim is also the
+# derive's ("did you mean" in its compile errors; a proc-macro, never linked
+# into the program) and clap's own suggestions', which the examples keep:
+# it may reach them only through those two.
+for package in ledger-example stash-example; do
+    tree="$(cargo tree --quiet -p "$package" -e normal --prefix none)"
+    for tooling in similar tempfile pulldown-cmark; do
+        if grep -q "^$tooling v" <<<"$tree"; then
+            echo "error: $package depends on $tooling, a tooling dependency:" >&2
+            cargo tree -p "$package" -e normal -i "$tooling" >&2
+            exit 1
+        fi
+    done
+    if grep -q "^strsim v" <<<"$tree"; then
+        users="$(cargo tree --quiet -p "$package" -e normal -i strsim --prefix none --depth 1 | grep -v '^strsim v' | sort -u)"
+        if grep -qv '^\(clap_builder\|sponson-codes-derive\) v' <<<"$users"; then
+            echo "error: strsim reaches $package through something other than clap:" >&2
+            printf '%s\n' "$users" >&2
+            exit 1
+        fi
+    fi
+    if ! grep -q "^sponson-codes v" <<<"$tree"; then
+        echo "error: $package does not depend on sponson-codes: nothing was checked" >&2
+        exit 1
+    fi
+done
+>>>>>>> adoption-examples

@@ -114,7 +114,8 @@ impl Scale {
             ),
         )
         .unwrap();
-        // The same versions as the other outside crate, so nothing is fetched.
+        // The same versions as the other outside crate; the companion's own
+        // dependencies are added from the registry's cache.
         let lock = Path::new(env!("CARGO_MANIFEST_DIR")).join("outside/Cargo.lock");
         fs::copy(lock, dir.join("Cargo.lock")).unwrap();
         fs::write(dir.join("src/lib.rs"), LIB_RS).unwrap();

@@ -359,13 +359,21 @@ impl<C: ErrorCode> Runner<C> {
                 };
                 let out = self.render_with(|| body(&mut stdout), |()| String::new());
                 let _ = stdout.flush();
-                match stdout.closed && out.exit == 0 {
-                    true => Output {
+                // The reader went away. With an exit chosen for that, a body
+                // that stopped on the write that failed has not failed.
+                match (stdout.closed, out.exit, self.closed_stdout_exit) {
+                    (true, 0, _) => Output {
                         exit: out.unwritten_exit,
                         ..out
                     }
                     .print(),
-                    false => out.print(),
+                    (true, _, Some(exit)) => Output {
+                        exit,
+                        stderr: String::new(),
+                        ..out
+                    }
+                    .print(),
+                    _ => out.print(),
                 }
             }
             Mode::Json => self.render_printing(body).print(),
