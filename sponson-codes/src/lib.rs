@@ -533,14 +533,12 @@ pub mod __private;
 #[doc = include_str!("../../README.md")]
 struct ReadmeDocs;
 
-<<<<<<< HEAD
 /// The examples of `docs/codes.md`, as doc tests.
 #[cfg(doctest)]
 #[doc = include_str!("../../docs/codes.md")]
 struct CodesDocs;
-=======
+
 /// Compiles and runs the examples of the adoption guide as doc tests.
 #[cfg(doctest)]
 #[doc = include_str!("../../docs/adopting.md")]
 struct AdoptingDocs;
->>>>>>> adoption-examples
