@@ -69,7 +69,7 @@ impl<C: ErrorCode> Exit<C> {
     pub fn text(&self) -> String {
         match &self.0 {
             Ok(()) => String::new(),
-            Err(error) => render_text(&Outcome::failed("", error), 1, String::new).stderr,
+            Err(error) => render_text(&Outcome::failed("", error), 1, String::new()).stderr,
         }
     }
 }

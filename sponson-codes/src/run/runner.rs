@@ -477,35 +477,57 @@ impl<C: ErrorCode> Runner<C> {
     /// The printed form of `result` in the runner's mode: the one document
     /// the profile writes, or the text for people of the same settled
     /// outcome, so that both modes exit alike.
+    ///
+    /// Only what needs `T` is generic (serializing the data, its text): a
+    /// program instantiates this once per command, and the rest, in
+    /// [`json_output`](Runner::json_output) and
+    /// [`text_output`](Runner::text_output), once per code enum.
     fn output<T: Serialize>(
         &self,
         result: Result<T, Error<C>>,
         warnings: Vec<Warning>,
         text: impl FnOnce(&T) -> String,
     ) -> Output {
-        let unwritten_exit = self.closed_stdout_exit.unwrap_or(C::FALLBACK_INFO.exit);
         if self.mode == Mode::Json {
             let (outcome, _) = Outcome::taking(&self.command, result);
-            let out = self.profile.render(&outcome.with_warnings(warnings));
-            let out = Output {
-                unwritten_exit,
-                ..out
-            };
-            return match self.errors_to_stderr {
-                true => out.failure_to_stderr(),
-                false => out,
-            };
+            return self.json_output(outcome.with_warnings(warnings));
         }
         // Text mode checks the data as JSON mode would, so both exit alike.
         let outcome = Outcome::of(self.command.as_str(), result.as_ref()).with_warnings(warnings);
         let written = self.profile.write(&outcome);
-        let settled = written.outcome.as_ref();
-        let mut out = render_text(settled, unwritten_exit, || {
-            match (&result, settled.is_ok()) {
-                (Ok(data), true) => text(data),
-                _ => String::new(),
-            }
-        });
+        let data_text = match (&result, written.outcome.is_ok()) {
+            (Ok(data), true) => text(data),
+            _ => String::new(),
+        };
+        self.text_output(&outcome, written.outcome.as_ref(), data_text, result.err())
+    }
+
+    fn unwritten_exit(&self) -> u8 {
+        self.closed_stdout_exit.unwrap_or(C::FALLBACK_INFO.exit)
+    }
+
+    fn json_output(&self, outcome: Outcome) -> Output {
+        let out = Output {
+            unwritten_exit: self.unwritten_exit(),
+            ..self.profile.render(&outcome)
+        };
+        match self.errors_to_stderr {
+            true => out.failure_to_stderr(),
+            false => out,
+        }
+    }
+
+    /// Text mode, once the outcome is settled: `settled` is `outcome`, or
+    /// the fallback that reports why it could not be written; `error` is
+    /// the body's own error, if it failed.
+    fn text_output(
+        &self,
+        outcome: &Outcome,
+        settled: &Outcome,
+        data_text: String,
+        error: Option<Error<C>>,
+    ) -> Output {
+        let mut out = render_text(settled, self.unwritten_exit(), data_text);
         if self.text_error.is_none() && self.text_warning.is_none() {
             return out;
         }
@@ -517,9 +539,9 @@ impl<C: ErrorCode> Runner<C> {
                 None => default_warning(warning),
             });
         }
-        match (&self.text_error, &result, settled.is_ok()) {
+        match (&self.text_error, &error, settled.is_ok()) {
             (_, _, true) => {}
-            (Some(render), Err(error), false) if core::ptr::eq(settled, &outcome) => {
+            (Some(render), Some(error), false) if core::ptr::eq(settled, outcome) => {
                 stderr.push_str(&people(&render(error)));
             }
             (Some(render), _, false) => {
@@ -558,7 +580,7 @@ fn default_failure(outcome: &Outcome) -> String {
         warnings: Vec::new(),
         ..outcome.clone()
     };
-    render_text(&without_warnings, 0, String::new).stderr
+    render_text(&without_warnings, 0, String::new()).stderr
 }
 
 /// Stdout as a body writes to it, remembering whether it was closed.

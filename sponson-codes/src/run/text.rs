@@ -46,11 +46,7 @@ impl Mode {
 /// visibly (`\u{1b}`, `\r`). The message and the hint are one line each, so
 /// their newlines and tabs are escaped too; the data keeps its newlines and
 /// tabs.
-pub(crate) fn render_text(
-    outcome: &Outcome,
-    unwritten_exit: u8,
-    data_text: impl FnOnce() -> String,
-) -> Output {
+pub(crate) fn render_text(outcome: &Outcome, unwritten_exit: u8, data_text: String) -> Output {
     let mut out = Output {
         exit: outcome.exit_code(),
         unwritten_exit,
@@ -65,7 +61,7 @@ pub(crate) fn render_text(
     }
     match &outcome.result {
         Ok(_) => {
-            let mut stdout = escape_text(&data_text()).into_owned();
+            let mut stdout = escape_text(&data_text).into_owned();
             if !stdout.is_empty() && !stdout.ends_with('\n') {
                 stdout.push('\n');
             }
@@ -118,7 +114,7 @@ mod tests {
     #[test]
     fn text_failure_has_message_and_hint() {
         let failed: Result<(), _> = Err(Error::new(Code::LockHeld, "held by run 41"));
-        let out = render_text(&Outcome::new("apply", &failed), 1, String::new);
+        let out = render_text(&Outcome::new("apply", &failed), 1, String::new());
         assert_eq!(
             out.stderr,
             "error[LOCK_HELD]: held by run 41\nhint: Pass --wait.\n"
@@ -129,7 +125,7 @@ mod tests {
             Code::LockHeld,
             "held\nhint: run rm -rf\u{1b}[2J",
         ));
-        let out = render_text(&Outcome::new("apply", &forged), 1, String::new);
+        let out = render_text(&Outcome::new("apply", &forged), 1, String::new());
         assert_eq!(
             out.stderr,
             "error[LOCK_HELD]: held\\nhint: run rm -rf\\u{1b}[2J\nhint: Pass --wait.\n"

@@ -520,10 +520,11 @@ fn output(
     let written = profile.write(&outcome);
     let settled = written.outcome.as_ref();
     let fallback_exit = <CompanionCode as crate::ErrorCode>::FALLBACK_INFO.exit;
-    render_text(settled, fallback_exit, || match (result, settled.is_ok()) {
+    let text = match (result, settled.is_ok()) {
         (Ok((_, text)), true) => text.to_owned(),
         _ => String::new(),
-    })
+    };
+    render_text(settled, fallback_exit, text)
 }
 
 /// Shows `text`, a command's output rendered for the terminal on stdout,
