@@ -9,9 +9,10 @@ cd "$(dirname "$0")/.."
 
 target="${CARGO_TARGET_DIR:-target}"
 cargo build --quiet -p sponson-codes --features companion --bin sponson-codes
-# One build: the three share the runtime's features, so it is built once.
-cargo build --quiet -p plan-example -p noggin-example -p firstdraft-example --bins
-for program in plan noggin firstdraft; do
+# One build: the examples share the runtime's features, so it is built once.
+cargo build --quiet -p plan-example -p noggin-example -p firstdraft-example \
+    -p ledger-example -p stash-example --bins
+for program in plan noggin firstdraft ledger stash; do
     "$target/debug/sponson-codes" coverage --bin "$target/debug/$program" \
         --src "examples/$program/src" --tests "examples/$program/tests"
 done

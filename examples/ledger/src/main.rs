@@ -84,6 +84,27 @@ mod tests {
         );
     }
 
+    /// `--format json` writes through serde_json, whose errors (a write that
+    /// fails midway) are `JSON_OUTPUT`, exit 1.
+    #[test]
+    fn a_json_writing_error_is_json_output() {
+        use sponson_codes::ErrorCode as _;
+        let failed = serde_json::to_writer(Failing, &[1, 2]).unwrap_err();
+        let err = crate::errors::LedgerError::from(failed);
+        assert_eq!((err.code(), err.exit_code()), ("JSON_OUTPUT", 1));
+    }
+
+    struct Failing;
+
+    impl std::io::Write for Failing {
+        fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+            Err(std::io::Error::other("disk full"))
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
     #[test]
     fn the_docs_name_the_enum_by_the_binary_crates_path() {
         let docs = std::fs::read_to_string("docs/errors.md").unwrap();
