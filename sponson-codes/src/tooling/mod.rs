@@ -15,3 +15,4 @@ pub mod lock;
 pub mod markdown;
 pub(crate) mod stale;
 pub mod testing;
+pub mod types;
