@@ -11,6 +11,7 @@ pub mod catalog;
 pub mod companion;
 pub(crate) mod diff;
 pub(crate) mod files;
+pub(crate) mod generated;
 pub mod lock;
 pub mod markdown;
 pub(crate) mod stale;
