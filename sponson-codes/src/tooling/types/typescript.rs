@@ -173,7 +173,8 @@ fn unions(out: &mut String, model: &Model<'_>) {
             .join(" | "),
     };
     let guards = |names: &[Named<'_>]| match names {
-        [] => "false".to_owned(),
+        // `void` reads the parameter, which no enum's guard does.
+        [] => "void value, false".to_owned(),
         names => names
             .iter()
             .map(|n| format!("is{}(value)", n.name))
