@@ -3,8 +3,10 @@
 would: `tsc --strict` (with the stricter flags of tests/typecheck/tsconfig.json)
 and `mypy --strict`, each run once over every file.
 
-What it checks, for the plan example (Sponson's envelope), noggin and
-firstdraft:
+What it checks, for the plan example (Sponson's envelope), noggin,
+firstdraft and tests/typecheck/hostile.catalog.json (codes that are no
+identifiers, enums that share a name, a profile whose keys are no
+identifiers, text that would end a comment or a docstring):
 
 - each example's generated types and a consumer of them (tests/typecheck/
   consumers/) type-check, the consumer's exhaustive `switch` (a `never`
@@ -146,6 +148,7 @@ def lay_out(work):
         "grown_plan": "plan",
         "noggin": "noggin",
         "firstdraft": "firstdraft",
+        "hostile": "hostile",
     }
     for package, consumer in plans.items():
         directory = os.path.join(work, package)
@@ -170,6 +173,9 @@ def lay_out(work):
         for program in ("noggin", "firstdraft"):
             out = os.path.join(work, program, f"errors.{ext}")
             companion("types", "--lang", lang, "--bin", os.path.join(BIN, program), "--out", out)
+        hostile = os.path.join(FIXTURES, "hostile.catalog.json")
+        out = os.path.join(work, "hostile", f"errors.{ext}")
+        companion("types", "--lang", lang, "--catalog", hostile, "--out", out)
     return list(plans)
 
 
