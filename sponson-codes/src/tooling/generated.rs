@@ -28,8 +28,13 @@ use crate::tooling::types::{render_types, Lang};
 pub fn assert_agents_fresh(path: impl AsRef<Path>, regenerate: &str) {
     let enums = crate::code::registry::documented();
     let profile = crate::profile::declared();
-    if let Err(stale) = check_agents(path.as_ref(), regenerate, &enums, profile, bless_requested())
-    {
+    if let Err(stale) = check_agents(
+        path.as_ref(),
+        regenerate,
+        &enums,
+        profile,
+        bless_requested(),
+    ) {
         panic!("{stale}");
     }
 }
@@ -56,7 +61,12 @@ pub fn check_agents(
     profile: &Profile,
     bless: bool,
 ) -> Result<Freshness, Stale> {
-    check(path, regenerate, &render_agents(enums, profile, regenerate), bless)
+    check(
+        path,
+        regenerate,
+        &render_agents(enums, profile, regenerate),
+        bless,
+    )
 }
 
 /// Panics with a diff and the regenerate command when the types in `lang`

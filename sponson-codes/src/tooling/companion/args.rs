@@ -215,7 +215,9 @@ fn generated(name: &str, flags: &mut Flags) -> Result<Command, Failure> {
     }
     match lang {
         Some(lang) => Ok(Command::Types { lang, out, check }),
-        None => Err(usage("`types` needs `--lang typescript` or `--lang python`")),
+        None => Err(usage(
+            "`types` needs `--lang typescript` or `--lang python`",
+        )),
     }
 }
 

@@ -74,7 +74,12 @@ pub fn render_agents(enums: &[&EnumInfo], profile: &Profile, regenerate: &str) -
     }
     let retired: Vec<(&EnumInfo, &CodeInfo)> = enums
         .iter()
-        .flat_map(|e| e.table.iter().filter(|c| c.is_retired()).map(move |c| (*e, c)))
+        .flat_map(|e| {
+            e.table
+                .iter()
+                .filter(|c| c.is_retired())
+                .map(move |c| (*e, c))
+        })
         .collect();
     if !retired.is_empty() {
         out.push_str(
@@ -223,10 +228,7 @@ fn reading(out: &mut String, profile: &Profile, errors: &[&EnumInfo], warnings: 
     }
     let mut members = vec![
         format!("{} (the code: branch on it)", key(shape.code)),
-        format!(
-            "{} (for people: never parse it)",
-            key(shape.message)
-        ),
+        format!("{} (for people: never parse it)", key(shape.message)),
     ];
     if let Some(k) = shape.hint {
         members.push(format!(
@@ -288,7 +290,10 @@ fn reading(out: &mut String, profile: &Profile, errors: &[&EnumInfo], warnings: 
     }
     out.push_str("- The exit code is 0 for success, else the code's exit.\n");
     if let Some(example) = example_failure(profile, errors) {
-        let _ = write!(out, "\nA failure, as the program prints it:\n\n```json\n{example}```\n");
+        let _ = write!(
+            out,
+            "\nA failure, as the program prints it:\n\n```json\n{example}```\n"
+        );
     }
     let exits: Vec<(u8, &str)> = errors
         .iter()
@@ -454,7 +459,9 @@ fn todo(c: &CodeInfo, profile: &Profile) -> String {
 fn retry(c: &CodeInfo) -> &'static str {
     match (c.retryable, c.usage) {
         (Some(true), _) => "yes: the same command can succeed when run again later.",
-        (Some(false), _) => "no: the same command fails the same way; change what the failure names first.",
+        (Some(false), _) => {
+            "no: the same command fails the same way; change what the failure names first."
+        }
         (None, true) => "no: fix the command line first.",
         (None, false) => "not declared, so treat it as not retryable.",
     }
@@ -492,4 +499,148 @@ fn text(text: &str) -> String {
         .collect::<Vec<_>>()
         .join("<br>");
     unlink_unsafe(&visible::references(&joined, Place::Blocks), Place::Blocks)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::profile::{FIRSTDRAFT, NOGGIN, SPONSON};
+    use crate::{ErrorCode, ErrorCodes, WarningCode, WarningCodes};
+
+    /// Failures of demo.
+    #[derive(Debug, Clone, Copy, ErrorCodes)]
+    #[codes(
+        crate = crate,
+        path = "demo::Code",
+        exits(1 = "failure", 2 = "refused", 3 = "lock"),
+        commands(apply = [LockHeld], list = [])
+    )]
+    pub enum Code {
+        #[code(exit = 2, doc = "The command line is not valid.", usage)]
+        Usage,
+        /// # Why
+        ///
+        /// The details name the holder.
+        ///
+        /// More that the page leaves to the docs.
+        #[code(
+            exit = 3,
+            doc = "Another run holds the lock.",
+            hint = "Pass `--wait`.",
+            retryable = true
+        )]
+        LockHeld,
+        /// ```text
+        /// only a block
+        /// ```
+        #[code(
+            exit = 2,
+            doc = "A <b>bad</b> | plan [x](javascript:alert(1)).",
+            hint = "Fix it\u{202e}.\nThen retry.",
+            retryable = false
+        )]
+        PlanBad,
+        #[code(exit = 2, doc = "Old.", retired = "0.2")]
+        Old,
+        #[code(exit = 1, doc = "An unexpected error.", fallback)]
+        Internal,
+    }
+
+    #[derive(Debug, Clone, Copy, WarningCodes)]
+    #[codes(crate = crate, path = "demo::Warn")]
+    pub enum Warn {
+        #[code(doc = "An anchor was read literally.", hint = "Write it out.")]
+        YamlAnchor,
+    }
+
+    static E: EnumInfo = EnumInfo {
+        crate_name: "demo",
+        ..*<Code as ErrorCode>::ENUM
+    };
+    static W: EnumInfo = EnumInfo {
+        crate_name: "demo",
+        ..*<Warn as WarningCode>::ENUM
+    };
+
+    #[test]
+    fn each_code_says_when_what_to_do_retry_exit_and_who_returns_it() {
+        let page = render_agents(&[&E, &W], &SPONSON, "make agents");
+        assert!(
+            page.starts_with("---\nname: demo-errors\ndescription: \"How to read what demo prints")
+        );
+        let held = "\
+### `LOCK_HELD`
+
+- **When:** Another run holds the lock.
+- **What to do:** Pass `--wait`.
+- **Retry:** yes: the same command can succeed when run again later.
+- **Exit code:** 3 (lock)
+- **Returned by:** `apply`
+
+The details name the holder.
+";
+        assert!(page.contains(held), "{page}");
+        assert!(page.contains(
+            "### `INTERNAL`\n\n- **When:** An unexpected error.\n\
+             - **What to do:** The code gives no hint: read `message` and the details.\n\
+             - **Retry:** not declared, so treat it as not retryable.\n\
+             - **Exit code:** 1 (failure)\n- **Returned by:** every command\n"
+        ));
+        assert!(page.contains("- **Retry:** no: fix the command line first.\n"));
+        assert!(page.contains("| `list` | none of its own |\n"));
+        assert!(page.contains("\n## Warning codes\n"));
+        assert!(page.contains("### `YAML_ANCHOR`\n\n- **When:** An anchor was read literally.\n- **What to do:** Write it out.\n"));
+        assert!(page.contains("| `OLD` | 2 | Old. | 0.2 |\n"));
+        assert!(!page.contains("### `OLD`"));
+        // A code block alone is no summary.
+        assert!(!page.contains("only a block"));
+        assert!(page.contains(
+            "```json\n{\"ok\":false,\"command\":\"<command>\",\"error\":{\"code\":\"LOCK_HELD\",\"message\":\"<what went wrong, for people>\",\"hint\":\"Pass `--wait`.\",\"retryable\":true}}\n```\n"
+        ));
+        assert_eq!(page, render_agents(&[&E, &W], &SPONSON, "make agents"));
+    }
+
+    #[test]
+    fn text_is_escaped_as_the_docs_escape_it() {
+        let page = render_agents(&[&E], &SPONSON, "x --> y");
+        assert!(
+            page.contains("- **When:** A &lt;b>bad&lt;/b> | plan x (`javascript:alert(1)`).\n"),
+            "{page}"
+        );
+        // As the docs' cells show it: `\\u{202e}` renders as `\u{202e}`.
+        assert!(
+            page.contains("- **What to do:** Fix it\\\\u{202e}.<br>Then retry.\n"),
+            "{page}"
+        );
+        assert!(!page.contains('\u{202e}'));
+        assert!(page.contains("Regenerate with: x -- > y -->\n"));
+    }
+
+    #[test]
+    fn reading_the_output_follows_the_profile() {
+        let page = render_agents(&[&E, &W], &SPONSON, "x");
+        assert!(page.contains("- Every outcome is one JSON document on stdout, on one line.\n"));
+        assert!(page.contains("- `ok` is `true` exactly when the process exits 0"));
+        assert!(page.contains("`retryable` (`true`: the same command can succeed later"));
+        assert!(page.contains("treat it as `INTERNAL`, the fallback"));
+
+        let noggin = render_agents(&[&E, &W], &NOGGIN, "x");
+        assert!(noggin.contains("indented over several lines (read the whole stream, not one line): a success on stdout, a failure on stderr.\n"));
+        assert!(noggin.contains("- `status` is `\"ok\"` exactly when the process exits 0, and `\"error\"` on failure.\n"));
+        assert!(noggin.contains("- `envelopeVersion` is `3`"));
+        assert!(noggin.contains("- `verb` names the command that ran.\n"));
+        assert!(noggin.contains("- A success's data is under `data`.\n"));
+        assert!(noggin.contains("`exitCode` (the process exit code)"));
+        assert!(!noggin.contains("`retryable` ("));
+        assert!(
+            noggin.contains("```json\n{\n  \"status\": \"error\",\n  \"envelopeVersion\": 3,\n")
+        );
+
+        let first = render_agents(&[&E, &W], &FIRSTDRAFT, "x");
+        assert!(first.contains("- A success prints the command's own output on stdout, with no envelope; a failure prints one JSON document on stderr, indented"));
+        assert!(first.contains("- The exit code tells a success (0) from a failure (any other).\n"));
+        assert!(first.contains("- A failure's document holds `error` (the code: branch on it), `detail` (for people: never parse it); its other keys"));
+        assert!(first.contains("- Warnings are not printed in the JSON, only in text mode.\n"));
+        assert!(first.contains("read `detail` and the details."));
+    }
 }

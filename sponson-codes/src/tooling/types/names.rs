@@ -158,7 +158,13 @@ fn path_name(e: &EnumInfo) -> String {
 fn identifier(text: &str) -> String {
     let mut out: String = text
         .chars()
-        .map(|c| if c.is_alphanumeric() || c == '_' { c } else { '_' })
+        .map(|c| {
+            if c.is_alphanumeric() || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
         .collect();
     if out.is_empty() || out.starts_with(|c: char| c.is_numeric()) {
         out.insert_str(0, "Codes");
@@ -284,10 +290,7 @@ mod tests {
             path: "my_app::CodeExit",
             ..a
         };
-        let names: Vec<String> = name_all(&[&a, &exit])
-            .into_iter()
-            .map(|n| n.name)
-            .collect();
+        let names: Vec<String> = name_all(&[&a, &exit]).into_iter().map(|n| n.name).collect();
         assert_eq!(names, ["Code", "MyAppCodeExit"]);
     }
 }

@@ -255,18 +255,17 @@ fn head(file: &mut File, model: &Model<'_>, ok: bool) -> Vec<Member> {
     let mut members = Vec::new();
     match profile.status {
         Status::Bool { key } => {
-            let literal = format!("{}[{}]", file.uses("Literal"), if ok { "True" } else { "False" });
+            let literal = format!(
+                "{}[{}]",
+                file.uses("Literal"),
+                if ok { "True" } else { "False" }
+            );
             let what = if ok {
                 "`True`: the process exited 0."
             } else {
                 "`False`: the process exited with the code's exit, never 0."
             };
-            members.push(member(
-                key,
-                &literal,
-                false,
-                what,
-            ));
+            members.push(member(key, &literal, false, what));
         }
         Status::Text {
             key,
@@ -279,7 +278,11 @@ fn head(file: &mut File, model: &Model<'_>, ok: bool) -> Vec<Member> {
                 key,
                 &literal,
                 false,
-                &format!("`{}` for success, `{}` for failure.", one_line(yes), one_line(no)),
+                &format!(
+                    "`{}` for success, `{}` for failure.",
+                    one_line(yes),
+                    one_line(no)
+                ),
             ));
         }
         Status::Absent => {}
@@ -316,7 +319,12 @@ fn documents(file: &mut File, model: &Model<'_>) {
     let shape = &profile.error;
     if profile.warnings.is_some() {
         let members = vec![
-            member("code", "WarningCode | UnknownCode", false, "The warning's code."),
+            member(
+                "code",
+                "WarningCode | UnknownCode",
+                false,
+                "The warning's code.",
+            ),
             member("message", "str", false, "For people; never branch on it."),
             member("hint", "str", true, "The remedy, when there is one."),
         ];
@@ -334,7 +342,12 @@ fn documents(file: &mut File, model: &Model<'_>) {
             false,
             "Branch on the code, never on the message.",
         ),
-        member(shape.message, "str", false, "For people; never branch on it."),
+        member(
+            shape.message,
+            "str",
+            false,
+            "For people; never branch on it.",
+        ),
     ];
     if let Some(key) = shape.hint {
         fields.push(member(
@@ -392,7 +405,10 @@ fn documents(file: &mut File, model: &Model<'_>) {
             }
             Data::Nested(key) => {
                 members.push(member(key, "object", false, "The command's data."));
-                format!("A success. The command's data is under `{}`.", one_line(key))
+                format!(
+                    "A success. The command's data is under `{}`.",
+                    one_line(key)
+                )
             }
         };
         members.extend(warnings_member(model));
@@ -500,7 +516,7 @@ fn is_class_key(key: &str) -> bool {
         .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
         && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
         && !KEYWORDS.contains(&key)
-        && !(key.starts_with("__") && !key.ends_with("__"))
+        && (!key.starts_with("__") || key.ends_with("__"))
 }
 
 /// `Name: TypeAlias = Literal[...]`, or `Never` for no codes.

@@ -231,7 +231,11 @@ fn head(out: &mut String, model: &Model<'_>, ok: bool) {
                 key,
                 &string(value),
                 false,
-                &format!("`{}` for success, `{}` for failure.", one_line(yes), one_line(no)),
+                &format!(
+                    "`{}` for success, `{}` for failure.",
+                    one_line(yes),
+                    one_line(no)
+                ),
             );
         }
         Status::Absent => {}
@@ -268,9 +272,27 @@ fn documents(out: &mut String, model: &Model<'_>) {
     let shape = &profile.error;
     if profile.warnings.is_some() {
         out.push_str("\n/** A finding that did not stop the run; it never changes the exit code. */\nexport type Warning = {\n");
-        member(out, "code", "WarningCode | UnknownCode", false, "The warning's code.");
-        member(out, "message", "string", false, "For people; never branch on it.");
-        member(out, "hint", "string", true, "The remedy, when there is one.");
+        member(
+            out,
+            "code",
+            "WarningCode | UnknownCode",
+            false,
+            "The warning's code.",
+        );
+        member(
+            out,
+            "message",
+            "string",
+            false,
+            "For people; never branch on it.",
+        );
+        member(
+            out,
+            "hint",
+            "string",
+            true,
+            "The remedy, when there is one.",
+        );
         out.push_str("  [detail: string]: unknown;\n};\n");
     }
     // The error's own members, nested or at the top.
@@ -299,7 +321,13 @@ fn documents(out: &mut String, model: &Model<'_>) {
         );
     }
     if let Some(key) = shape.exit {
-        member(&mut fields, key, "ErrorExit", false, "The process exit code.");
+        member(
+            &mut fields,
+            key,
+            "ErrorExit",
+            false,
+            "The process exit code.",
+        );
     }
     if let Some(key) = shape.retryable {
         member(
@@ -350,7 +378,13 @@ fn documents(out: &mut String, model: &Model<'_>) {
         }
         warnings_member(out, model);
         if let Some(nest) = shape.nest {
-            member(out, nest, "never", true, "A success never carries the error.");
+            member(
+                out,
+                nest,
+                "never",
+                true,
+                "A success never carries the error.",
+            );
         }
         match profile.data {
             Data::Flatten(_) => out.push_str("} & Data;\n"),
