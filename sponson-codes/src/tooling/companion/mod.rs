@@ -169,6 +169,10 @@ pub const DEFAULT_LOCK_PATH: &str = "docs/errors.lock.json";
 
 /// The default path of the page for agents, relative to the package: a
 /// skill in the Agent Skills format, as Sponson's SKILL.md is.
+///
+/// ```
+/// assert_eq!(sponson_codes::companion::DEFAULT_AGENTS_PATH, "docs/SKILL.md");
+/// ```
 pub const DEFAULT_AGENTS_PATH: &str = "docs/SKILL.md";
 
 /// One program's companion: where its files live and how to run it again.

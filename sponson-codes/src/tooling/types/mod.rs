@@ -59,6 +59,13 @@ use crate::escape::escape_line;
 use self::names::Named;
 
 /// A language the companion writes types for.
+///
+/// ```
+/// use sponson_codes::companion::types::Lang;
+///
+/// let names: Vec<&str> = Lang::ALL.iter().map(|lang| lang.name()).collect();
+/// assert_eq!(names, ["typescript", "python"]);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Lang {
@@ -72,6 +79,10 @@ pub enum Lang {
 
 impl Lang {
     /// Every language, in the order `--help` lists them.
+    ///
+    /// ```
+    /// assert_eq!(sponson_codes::companion::types::Lang::ALL.len(), 2);
+    /// ```
     pub const ALL: [Lang; 2] = [Lang::TypeScript, Lang::Python];
 
     /// The language `--lang` names: `typescript` (or `ts`), `python` (or `py`).
@@ -241,5 +252,6 @@ pub(crate) fn doc_lines(text: &str) -> Vec<String> {
         .collect()
 }
 
+// A file of its own, outside the package, as `*_tests.rs` are.
 #[cfg(test)]
-mod tests;
+mod render_tests;
