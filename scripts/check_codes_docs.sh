@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The examples' error docs and locks, checked the way a project's CI checks
+# The examples' error docs, locks, pages for agents and types, checked the way a project's CI checks
 # its own: by the companion (as `cargo install sponson-codes --features
 # companion` installs it), from the catalog each program's binary hands over.
 # Then the adoption examples' own dependencies: the tooling the companion
@@ -24,6 +24,11 @@ for program in plan ledger stash; do
     "$companion" check --bin "$bin" --lock "$lock" >/dev/null 2>&1 \
         || "$companion" check --bin "$bin" --lock "$lock"
 done
+
+# The plan example's page for agents and its types for other languages.
+"$companion" agents --check --bin target/debug/plan --out examples/plan/docs/SKILL.md
+"$companion" types --lang typescript --check --bin target/debug/plan --out examples/plan/docs/errors.ts
+"$companion" types --lang python --check --bin target/debug/plan --out examples/plan/docs/errors.py
 
 # similar, tempfile and pulldown-cmark come only with the features
 # `testing` and `companion`; strsim with `companion` too. strsim is also the

@@ -88,7 +88,6 @@ mod tests {
     /// fails midway) are `JSON_OUTPUT`, exit 1.
     #[test]
     fn a_json_writing_error_is_json_output() {
-        use sponson_codes::ErrorCode as _;
         let failed = serde_json::to_writer(Failing, &[1, 2]).unwrap_err();
         let err = crate::errors::LedgerError::from(failed);
         assert_eq!((err.code(), err.exit_code()), ("JSON_OUTPUT", 1));

@@ -1,5 +1,7 @@
-//! Fails when `docs/errors.md` or `docs/errors.lock.json` no longer match the
-//! codes; run with `SPONSON_CODES_BLESS=1` to rewrite them. CI checks the
+//! Fails when `docs/errors.md`, `docs/errors.lock.json`, the page for agents
+//! (`docs/SKILL.md`) or the types for other languages (`docs/errors.ts`,
+//! `docs/errors.py`) no longer match the codes; run with
+//! `SPONSON_CODES_BLESS=1` to rewrite them. CI checks the
 //! same files with the installed companion, from the workspace's root, as the
 //! regenerate commands say.
 
@@ -24,4 +26,27 @@ fn error_lock_is_fresh() {
 #[test]
 fn every_code_is_raised_and_tested() {
     sponson_codes::testing::assert_covered();
+}
+
+#[test]
+fn agents_page_is_fresh() {
+    sponson_codes::testing::assert_agents_fresh(
+        "docs/SKILL.md",
+        "sponson-codes agents --bin target/debug/plan --out examples/plan/docs/SKILL.md",
+    );
+}
+
+#[test]
+fn types_are_fresh() {
+    use sponson_codes::testing::Lang;
+    sponson_codes::testing::assert_types_fresh(
+        "docs/errors.ts",
+        Lang::TypeScript,
+        "sponson-codes types --lang typescript --bin target/debug/plan --out examples/plan/docs/errors.ts",
+    );
+    sponson_codes::testing::assert_types_fresh(
+        "docs/errors.py",
+        Lang::Python,
+        "sponson-codes types --lang python --bin target/debug/plan --out examples/plan/docs/errors.py",
+    );
 }

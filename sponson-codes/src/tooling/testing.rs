@@ -23,6 +23,9 @@
 //! }
 //! ```
 //!
+//! The page for agents and the types for other languages have the same
+//! checks: [`assert_agents_fresh`] and [`assert_types_fresh`].
+//!
 //! Paths are relative to the working directory, which `cargo test` sets to
 //! the package's directory. Setting [`BLESS_VAR`] (`SPONSON_CODES_BLESS=1`)
 //! rewrites the files instead of failing. The markdown names `regenerate` on
@@ -40,6 +43,13 @@ use crate::tooling::files;
 use crate::tooling::markdown::render_markdown;
 use crate::tooling::stale::{self, LockState, Verdict};
 
+pub use crate::tooling::generated::{
+    assert_agents_fresh, assert_types_fresh, check_agents, check_types,
+};
+/// The language of [`assert_types_fresh`] and [`check_types`] (also
+/// `companion::types::Lang` with the companion).
+pub use crate::tooling::types::Lang;
+
 /// The environment variable that makes the helpers rewrite stale files.
 pub const BLESS_VAR: &str = "SPONSON_CODES_BLESS";
 
@@ -56,7 +66,7 @@ pub enum Freshness {
 /// Why a check failed: a message with the diff and the regenerate command.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Stale {
-    message: String,
+    pub(crate) message: String,
 }
 
 impl Stale {

@@ -4,6 +4,7 @@
 use super::failure::Failure;
 use super::similar::closest;
 use crate::code::SetKind;
+use crate::tooling::types::Lang;
 
 /// What the command line asks for.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -32,6 +33,17 @@ pub(crate) enum Command {
         src: Option<String>,
         tests: Option<String>,
     },
+    /// The types of the codes and documents, for consumers in `lang`.
+    Types {
+        lang: Lang,
+        out: Option<String>,
+        check: bool,
+    },
+    /// The page for agents.
+    Agents {
+        out: Option<String>,
+        check: bool,
+    },
 }
 
 impl Command {
@@ -46,6 +58,8 @@ impl Command {
             Command::Check { .. } => "check",
             Command::Schema { .. } => "schema",
             Command::Coverage { .. } => "coverage",
+            Command::Types { .. } => "types",
+            Command::Agents { .. } => "agents",
         }
     }
 }
@@ -58,7 +72,7 @@ pub(crate) struct Invocation {
 }
 
 const COMMANDS: &[&str] = &[
-    "docs", "lock", "list", "explain", "check", "schema", "coverage", "help",
+    "docs", "lock", "list", "explain", "check", "schema", "coverage", "types", "agents", "help",
 ];
 
 /// Whether `--json` appears anywhere, so that even a command line that fails
@@ -109,6 +123,7 @@ pub(crate) fn parse(args: &[String]) -> Result<Invocation, Failure> {
     }
     let mut flags = Flags::new(name, flags, after);
     let command = match name {
+        "types" | "agents" => generated(name, &mut flags)?,
         "docs" | "lock" => {
             let (mut out, mut check) = (None, false);
             while let Some(flag) = flags.next_flag()? {
@@ -187,6 +202,39 @@ pub(crate) fn parse(args: &[String]) -> Result<Invocation, Failure> {
         }
     };
     Ok(Invocation { command, json })
+}
+
+/// `types --lang LANG [--out FILE] [--check]` and `agents [--out FILE] [--check]`.
+fn generated(name: &str, flags: &mut Flags) -> Result<Command, Failure> {
+    let (mut lang, mut out, mut check) = (None, None, false);
+    let known: &[&str] = match name {
+        "types" => &["--lang", "--out", "--check"],
+        _ => &["--out", "--check"],
+    };
+    while let Some(flag) = flags.next_flag()? {
+        match flag.as_str() {
+            "--lang" if name == "types" => {
+                let value = flags.value("--lang")?;
+                lang = Some(Lang::from_name(&value).ok_or_else(|| {
+                    usage(&format!(
+                        "unknown language `{value}` for `--lang`; give `typescript` or `python`"
+                    ))
+                })?);
+            }
+            "--out" => out = Some(flags.value("--out")?),
+            "--check" => check = true,
+            other => return Err(flags.unknown(other, known)),
+        }
+    }
+    if name == "agents" {
+        return Ok(Command::Agents { out, check });
+    }
+    match lang {
+        Some(lang) => Ok(Command::Types { lang, out, check }),
+        None => Err(usage(
+            "`types` needs `--lang typescript` or `--lang python`",
+        )),
+    }
 }
 
 fn usage(message: &str) -> Failure {
@@ -329,6 +377,49 @@ mod tests {
         );
         assert_eq!(parsed("docs --help").command, Command::Help);
         assert_eq!(parsed("--help").command, Command::Help);
+    }
+
+    #[test]
+    fn parses_the_consumers_commands() {
+        assert_eq!(
+            parsed("types --lang typescript --out x.ts --check").command,
+            Command::Types {
+                lang: Lang::TypeScript,
+                out: Some("x.ts".into()),
+                check: true
+            }
+        );
+        assert_eq!(
+            parsed("types --lang=py").command,
+            Command::Types {
+                lang: Lang::Python,
+                out: None,
+                check: false
+            }
+        );
+        assert_eq!(
+            parsed("agents --check").command,
+            Command::Agents {
+                out: None,
+                check: true
+            }
+        );
+        assert_eq!(
+            error("types"),
+            "`types` needs `--lang typescript` or `--lang python`"
+        );
+        assert_eq!(
+            error("types --lang rust"),
+            "unknown language `rust` for `--lang`; give `typescript` or `python`"
+        );
+        assert_eq!(
+            error("agents --lang ts"),
+            "unknown flag `--lang` for `agents`"
+        );
+        assert_eq!(
+            error("typse"),
+            "unknown command `typse`; did you mean `types`?"
+        );
     }
 
     #[test]

@@ -27,14 +27,19 @@ pub(crate) struct Reply {
 }
 
 /// A file a command reads or writes: where it is, and how to name it.
-struct Target {
+pub(super) struct Target {
     path: PathBuf,
     shown: String,
-    regenerate: String,
+    pub(super) regenerate: String,
 }
 
 impl Target {
-    fn new(companion: &Companion, command: &str, out: Option<&str>, default: &str) -> Target {
+    pub(super) fn new(
+        companion: &Companion,
+        command: &str,
+        out: Option<&str>,
+        default: &str,
+    ) -> Target {
         match out {
             Some(out) => Target {
                 path: PathBuf::from(out),
@@ -118,7 +123,7 @@ fn read_lock_state(target: &Target, live: &Catalog) -> Result<LockState, Failure
 }
 
 /// Compares or writes one generated file.
-fn generated_file(
+pub(super) fn generated_file(
     target: &Target,
     contents: &str,
     check: bool,

@@ -27,9 +27,10 @@ pub enum CompanionCode {
         hint = "Run with --help to see the commands."
     )]
     Usage,
-    /// `docs --check` compared the committed file with what the linked code
-    /// enums generate, and they differ. The details carry a capped diff and
-    /// the command that regenerates the file.
+    /// `docs --check` (or `types --check`, `agents --check`) compared the
+    /// committed file with what the linked code enums generate, and they
+    /// differ. The details carry a capped diff and the command that
+    /// regenerates the file.
     #[code(
         exit = 1,
         doc = "The committed docs differ from what the code generates.",

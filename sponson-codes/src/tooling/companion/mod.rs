@@ -14,7 +14,9 @@
 //!
 //! Commands: `docs [--out PATH] [--check]`, `lock [--out PATH] [--check]`,
 //! `list`, `explain CODE`, `check [--lock PATH]`, `schema`,
-//! `coverage [--src DIR] [--tests DIR]`; `--json` anywhere prints one
+//! `coverage [--src DIR] [--tests DIR]`,
+//! `types --lang typescript|python [--out PATH] [--check]` (see [`types`]),
+//! `agents [--out PATH] [--check]` (see [`markdown::render_agents`]); `--json` anywhere prints one
 //! JSON envelope instead of text. The binary's own failures are the codes of
 //! [`CompanionCode`]. On a terminal, `explain` renders its markdown and pages
 //! it, as `rustc --explain` does; piped, it prints plain text (see
@@ -22,6 +24,7 @@
 
 mod args;
 mod commands;
+mod consumers;
 mod failure;
 mod pager;
 mod similar;
@@ -47,7 +50,7 @@ use crate::tooling::markdown::terminal::Style;
 use self::args::{Command, Invocation};
 use self::failure::Failure;
 pub use self::failure::{CompanionCode, CompanionWarning};
-pub use crate::tooling::{lock, markdown};
+pub use crate::tooling::{lock, markdown, types};
 
 /// Declares a companion binary's `main`: `sponson_codes::companion_main!(my_crate, other_crate);`.
 ///
@@ -164,6 +167,14 @@ pub const DEFAULT_DOCS_PATH: &str = "docs/errors.md";
 
 /// The default path of the lock file, relative to the package.
 pub const DEFAULT_LOCK_PATH: &str = "docs/errors.lock.json";
+
+/// The default path of the page for agents, relative to the package: a
+/// skill in the Agent Skills format, as Sponson's SKILL.md is.
+///
+/// ```
+/// assert_eq!(sponson_codes::companion::DEFAULT_AGENTS_PATH, "docs/SKILL.md");
+/// ```
+pub const DEFAULT_AGENTS_PATH: &str = "docs/SKILL.md";
 
 /// One program's companion: where its files live and how to run it again.
 ///
@@ -456,7 +467,11 @@ impl Companion {
     ) -> Result<Reply, Failure> {
         let writes = matches!(
             invocation.command,
-            Command::Docs { .. } | Command::Lock { .. } | Command::Coverage { .. }
+            Command::Docs { .. }
+                | Command::Lock { .. }
+                | Command::Coverage { .. }
+                | Command::Types { .. }
+                | Command::Agents { .. }
         );
         if writes && enums.is_empty() {
             return Err(nothing_linked());
@@ -476,6 +491,12 @@ impl Companion {
             Command::Coverage { src, tests } => {
                 commands::coverage(self, enums, src.as_deref(), tests.as_deref())
             }
+            Command::Types { lang, out, check } => {
+                consumers::types(self, enums, *lang, out.as_deref(), *check)
+            }
+            Command::Agents { out, check } => {
+                consumers::agents(self, enums, out.as_deref(), *check)
+            }
         }
     }
 
@@ -492,12 +513,19 @@ impl Companion {
              schema [--command NAME]       print the JSON Schema (2020-12) of the program's envelope in its profile;\n                                \
              with --command, --route or --tool, of what that one may return\n  \
              coverage [--src DIR] [--tests DIR]\n                                \
-             fail unless every live code is raised under --src (default src) and named by a test (--tests, default tests)\n\n\
+             fail unless every live code is raised under --src (default src) and named by a test (--tests, default tests)\n  \
+             types --lang LANG [--out PATH] [--check]\n                                \
+             write the types of the codes and documents for consumers, LANG typescript or python\n                                \
+             (default {ts} or {py}); --check writes nothing and fails when stale\n  \
+             agents [--out PATH] [--check] write the page for agents (default {agents}); --check as for docs\n\n\
              --json prints one JSON envelope on stdout instead of text\n",
             bin = self.name(),
             package = self.package(),
             docs = self.docs_path,
             lock = self.lock_path,
+            ts = types::Lang::TypeScript.default_path(),
+            py = types::Lang::Python.default_path(),
+            agents = DEFAULT_AGENTS_PATH,
         )
     }
 }

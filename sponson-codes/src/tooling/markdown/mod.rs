@@ -1,5 +1,6 @@
 //! The markdown renderer: GitHub flavoured, the same bytes for the same codes.
 
+mod agents;
 pub(crate) mod explain;
 mod links;
 pub(crate) mod terminal;
@@ -10,6 +11,8 @@ use std::fmt::Write as _;
 
 use crate::code::{CodeInfo, EnumInfo};
 use crate::escape::escape_line;
+
+pub use self::agents::render_agents;
 
 use self::links::{code_span, is_safe_destination, own_links, unlink_unsafe, Place};
 

@@ -1,0 +1,296 @@
+//! The names the generated files give each enum, the same in TypeScript and
+//! Python: the enum's own name, unless another enum shares it or a name the
+//! files use themselves; then its path (`my_app::Code` is `MyAppCode`).
+
+use std::collections::BTreeSet;
+
+use crate::code::EnumInfo;
+
+/// The names every generated file uses itself, in either language, and the
+/// words neither language takes as a type's name: an enum never takes one.
+const RESERVED: &[&str] = &[
+    // The file's own names.
+    "UnknownCode",
+    "ErrorCode",
+    "WarningCode",
+    "ErrorExit",
+    "ErrorBody",
+    "Warning",
+    "Success",
+    "Failure",
+    "Envelope",
+    "isFailure",
+    "is_failure",
+    "isErrorCode",
+    "is_error_code",
+    "isWarningCode",
+    "is_warning_code",
+    // What the Python file imports.
+    "Final",
+    "Literal",
+    "Mapping",
+    "Never",
+    "NotRequired",
+    "TypeAlias",
+    "TypedDict",
+    "TypeGuard",
+    // TypeScript's type names and Python's capitalised keywords.
+    "Record",
+    "Object",
+    "String",
+    "Array",
+    "None",
+    "True",
+    "False",
+];
+
+/// An enum and the name the generated files give it.
+#[derive(Debug, Clone)]
+pub(crate) struct Named<'a> {
+    pub(crate) info: &'a EnumInfo,
+    /// The type's name, PascalCase as Rust writes it: `Code`.
+    pub(crate) name: String,
+}
+
+impl Named<'_> {
+    /// `codeExit`: the TypeScript value of each code's exit.
+    pub(crate) fn ts_exit(&self) -> String {
+        format!("{}Exit", lower_camel(&self.name))
+    }
+
+    /// `warnCodes`: the TypeScript list of a warning enum's codes.
+    pub(crate) fn ts_codes(&self) -> String {
+        format!("{}Codes", lower_camel(&self.name))
+    }
+
+    /// `CODE_EXIT`, `CODE_CODES`, `CODE_BY_COMMAND`: a Python constant.
+    pub(crate) fn py_constant(&self, what: &str) -> String {
+        format!("{}_{what}", snake(&self.name).to_uppercase())
+    }
+
+    /// `is_code`, `as_code`: a Python function.
+    pub(crate) fn py_function(&self, verb: &str) -> String {
+        format!("{verb}_{}", snake(&self.name))
+    }
+
+    /// Every name the files define for the enum, in both languages.
+    fn defined(&self) -> Vec<String> {
+        let name = &self.name;
+        let mut names = vec![
+            name.clone(),
+            format!("{name}Exit"),
+            self.ts_exit(),
+            self.ts_codes(),
+            format!("is{name}"),
+            format!("as{name}"),
+            self.py_function("is"),
+            self.py_function("as"),
+            self.py_constant("EXIT"),
+            self.py_constant("CODES"),
+        ];
+        for kind in ["Command", "Route", "Tool"] {
+            names.push(format!("{name}By{kind}"));
+            names.push(self.py_constant(&format!("BY_{}", kind.to_uppercase())));
+        }
+        names
+    }
+}
+
+/// The enums of `enums`, named: see the module docs.
+pub(crate) fn name_all<'a>(enums: &[&'a EnumInfo]) -> Vec<Named<'a>> {
+    let own: Vec<String> = enums.iter().map(|e| own_name(e)).collect();
+    let mut taken: BTreeSet<String> = RESERVED.iter().map(|s| (*s).to_owned()).collect();
+    let mut named = Vec::with_capacity(enums.len());
+    for (i, e) in enums.iter().enumerate() {
+        let shared = own.iter().enumerate().any(|(j, o)| j != i && *o == own[i]);
+        let by_path = path_name(e);
+        let mut candidates = Vec::new();
+        if !shared {
+            candidates.push(own[i].clone());
+        }
+        candidates.push(by_path.clone());
+        let mut k = 0;
+        let chosen = loop {
+            let candidate = match candidates.get(k) {
+                Some(candidate) => candidate.clone(),
+                None => format!("{by_path}{}", k - candidates.len() + 2),
+            };
+            let trial = Named {
+                info: e,
+                name: candidate,
+            };
+            let defined = trial.defined();
+            if defined.iter().all(|d| !taken.contains(d)) {
+                taken.extend(defined);
+                break trial;
+            }
+            k += 1;
+        };
+        named.push(chosen);
+    }
+    named
+}
+
+/// The enum's own name: its Rust name, without `r#`, in the characters
+/// both languages take in a name.
+fn own_name(e: &EnumInfo) -> String {
+    let name = e.name.trim_start_matches("r#");
+    let name = if name.is_empty() {
+        e.path().rsplit("::").next().unwrap_or("Codes")
+    } else {
+        name
+    };
+    identifier(&pascal(name))
+}
+
+/// The enum's path as one name: `my_app::Code` is `MyAppCode`.
+fn path_name(e: &EnumInfo) -> String {
+    let joined: String = e
+        .path()
+        .split("::")
+        .map(|segment| pascal(segment.trim_start_matches("r#")))
+        .collect();
+    identifier(&joined)
+}
+
+/// `text` as a name: letters, digits and `_` only, never starting with a
+/// digit, never empty.
+fn identifier(text: &str) -> String {
+    let mut out: String = text
+        .chars()
+        .map(|c| {
+            if c.is_alphanumeric() || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    if out.is_empty() || out.starts_with(|c: char| c.is_numeric()) {
+        out.insert_str(0, "Codes");
+    }
+    out
+}
+
+/// `my_app` is `MyApp`; `Code` stays `Code`.
+fn pascal(segment: &str) -> String {
+    segment
+        .split('_')
+        .filter(|part| !part.is_empty())
+        .map(|part| {
+            let mut chars = part.chars();
+            match chars.next() {
+                Some(first) => first.to_uppercase().chain(chars).collect(),
+                None => String::new(),
+            }
+        })
+        .collect()
+}
+
+/// The words of a PascalCase name, lowercase: `HTTPCode` is `http`, `code`.
+fn words(name: &str) -> Vec<String> {
+    let chars: Vec<char> = name.chars().collect();
+    let mut words: Vec<String> = Vec::new();
+    let mut word = String::new();
+    for (i, &c) in chars.iter().enumerate() {
+        let prev = i.checked_sub(1).map(|p| chars[p]);
+        let next = chars.get(i + 1).copied();
+        let boundary = c.is_uppercase()
+            && prev.is_some_and(|p| {
+                p.is_lowercase()
+                    || p.is_numeric()
+                    || (p.is_uppercase() && next.is_some_and(char::is_lowercase))
+            });
+        if c == '_' {
+            if !word.is_empty() {
+                words.push(std::mem::take(&mut word));
+            }
+            continue;
+        }
+        if boundary && !word.is_empty() {
+            words.push(std::mem::take(&mut word));
+        }
+        word.extend(c.to_lowercase());
+    }
+    if !word.is_empty() {
+        words.push(word);
+    }
+    words
+}
+
+/// `CompanionCode` is `companion_code`.
+pub(crate) fn snake(name: &str) -> String {
+    words(name).join("_")
+}
+
+/// `CompanionCode` is `companionCode`, `HTTPCode` is `httpCode`.
+pub(crate) fn lower_camel(name: &str) -> String {
+    let mut out = String::new();
+    for (i, word) in words(name).iter().enumerate() {
+        if i == 0 {
+            out.push_str(word);
+        } else {
+            let mut chars = word.chars();
+            if let Some(first) = chars.next() {
+                out.extend(first.to_uppercase());
+                out.push_str(chars.as_str());
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{ErrorCode, ErrorCodes};
+
+    #[derive(Debug, Clone, Copy, ErrorCodes)]
+    #[codes(crate = crate, path = "my_app::Code")]
+    pub enum Code {
+        #[code(exit = 1, doc = "An unexpected error.", fallback)]
+        Internal,
+    }
+
+    #[test]
+    fn words_split_as_rust_names_read() {
+        assert_eq!(snake("CompanionCode"), "companion_code");
+        assert_eq!(snake("HTTPCode"), "http_code");
+        assert_eq!(snake("Code2"), "code2");
+        assert_eq!(lower_camel("HTTPCode"), "httpCode");
+        assert_eq!(lower_camel("Code"), "code");
+        assert_eq!(pascal("my_app"), "MyApp");
+    }
+
+    #[test]
+    fn enums_sharing_a_name_or_taking_a_reserved_one_are_named_by_their_path() {
+        let a = *<Code as ErrorCode>::ENUM;
+        let b = EnumInfo {
+            path: "my_net::Code",
+            ..a
+        };
+        let warning = EnumInfo {
+            name: "Warning",
+            path: "my_app::Warning",
+            ..a
+        };
+        let alone = name_all(&[&a]);
+        assert_eq!(alone[0].name, "Code");
+        let names: Vec<String> = name_all(&[&a, &b, &warning])
+            .into_iter()
+            .map(|n| n.name)
+            .collect();
+        assert_eq!(names, ["MyAppCode", "MyNetCode", "MyAppWarning"]);
+        // Two enums of one path (two crates) still get two names.
+        let names: Vec<String> = name_all(&[&a, &a]).into_iter().map(|n| n.name).collect();
+        assert_eq!(names, ["MyAppCode", "MyAppCode2"]);
+        // A name another enum's derived names take.
+        let exit = EnumInfo {
+            name: "CodeExit",
+            path: "my_app::CodeExit",
+            ..a
+        };
+        let names: Vec<String> = name_all(&[&a, &exit]).into_iter().map(|n| n.name).collect();
+        assert_eq!(names, ["Code", "MyAppCodeExit"]);
+    }
+}
