@@ -23,9 +23,9 @@ const GRPC_PANIC_MESSAGE: &str =
 /// message never reaches the client; it goes to stderr through the panic
 /// hook, as any panic's does.
 ///
-/// Without it, tonic drops the connection's task on a panic and the client
-/// sees the stream reset, an `UNKNOWN` or `INTERNAL` status without any
-/// `ErrorInfo`.
+/// Without it, the panic ends the task serving the request, the stream is
+/// reset, and tonic's client reports `CANCELLED` ("h2 protocol error")
+/// without any `ErrorInfo`.
 ///
 /// Put it on the server, for every service, or on one service: the layered
 /// service keeps the wrapped one's [`NamedService`](tonic::server::NamedService) name.
