@@ -39,7 +39,7 @@ use crate::proto::{
 )]
 #[non_exhaustive]
 pub enum Code {
-    /// `INVALID_ARGUMENT`, as every usage code.
+    // INVALID_ARGUMENT, as every usage code.
     #[code(
         exit = 2,
         doc = "The request is not valid.",
@@ -47,7 +47,7 @@ pub enum Code {
         usage
     )]
     BadRequest,
-    /// `NOT_FOUND`, from the HTTP status.
+    // NOT_FOUND, from the HTTP status.
     #[code(exit = 2, doc = "No plan has this name.", http = 404)]
     PlanNotFound,
     #[code(exit = 2, doc = "No run has this number.", grpc = "NOT_FOUND")]
@@ -67,14 +67,14 @@ pub enum Code {
         retryable = true
     )]
     LockHeld,
-    /// `FAILED_PRECONDITION`, the enum's `grpc`.
+    // FAILED_PRECONDITION, the enum's `grpc`.
     #[code(
         exit = 1,
         doc = "The plan server rejected the plan.",
         retryable = false
     )]
     ServerRejected,
-    /// `INTERNAL`, as every fallback.
+    // INTERNAL, as every fallback.
     #[code(exit = 1, doc = "An unexpected error.", fallback)]
     Internal,
 }

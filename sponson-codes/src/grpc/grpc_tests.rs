@@ -443,3 +443,36 @@ fn a_panicking_handler_is_the_fallbacks_status_without_the_panic_text() {
         );
     }
 }
+
+#[test]
+fn a_status_too_large_for_a_clients_trailers_is_the_fallback_saying_so() {
+    use super::MAX_STATUS_BYTES;
+    let sized = |bytes: usize| {
+        Error::new(Code::PlanNotFound, "no plan")
+            .with_detail("source", &"x".repeat(bytes))
+            .to_status()
+    };
+    // Comfortably below: sent as it is.
+    let fits = sized(MAX_STATUS_BYTES / 2);
+    assert_eq!(fits.code(), Grpc::NotFound);
+    assert_eq!(error_info(&fits).reason, "PLAN_NOT_FOUND");
+
+    let refused = sized(MAX_STATUS_BYTES);
+    assert_eq!(refused.code(), Grpc::Internal);
+    assert!(
+        refused.message().starts_with(
+            "invalid details for error code PLAN_NOT_FOUND: the gRPC status would take "
+        ),
+        "{}",
+        refused.message()
+    );
+    assert!(refused
+        .message()
+        .ends_with(&format!("bytes of trailers, more than {MAX_STATUS_BYTES}")));
+    let info = error_info(&refused);
+    assert_eq!((info.reason.as_str(), info.metadata.len()), ("INTERNAL", 0));
+
+    // A message is counted too, percent-encoded: 3 bytes for each space.
+    let wordy = Error::new(Code::PlanNotFound, " ".repeat(MAX_STATUS_BYTES / 4)).to_status();
+    assert_eq!(wordy.code(), Grpc::Internal);
+}

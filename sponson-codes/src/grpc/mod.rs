@@ -26,7 +26,9 @@
 //! so (`retry_after`, `holder`). The status is built from the error alone:
 //! its source chain and anything withheld from documents are never sent, and
 //! data from outside the program reaches the details only through an
-//! [`Allowlist`](crate::allowlist::Allowlist), as on every surface.
+//! [`Allowlist`](crate::allowlist::Allowlist), as on every surface. A
+//! status too large for a client's trailers ([`MAX_STATUS_BYTES`]) is sent
+//! as the fallback, saying so.
 //!
 //! ```
 //! use sponson_codes::{grpc::CodedStatus, Error, ErrorCodes};
@@ -67,4 +69,4 @@ mod grpc_tests;
 
 pub use self::panic::{PanicFuture, PanicLayer, PanicService};
 pub use self::read::{CodedStatus, StatusError};
-pub use self::status::domain;
+pub use self::status::{domain, MAX_STATUS_BYTES};

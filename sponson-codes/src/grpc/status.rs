@@ -99,6 +99,20 @@ impl<C: ErrorCode> Error<C> {
     /// assert_eq!(details.help().unwrap().links[0].url, "https://plans.example/errors#LOCK_HELD");
     /// ```
     pub fn to_status(&self) -> Status {
+        let status = self.status_as_is();
+        let size = trailer_size(&status);
+        if size <= MAX_STATUS_BYTES {
+            return status;
+        }
+        Error::<C>::fallback(format!(
+            "invalid details for error code {}: the gRPC status would take {size} bytes of trailers, more than {MAX_STATUS_BYTES}",
+            self.code()
+        ))
+        .status_as_is()
+    }
+
+    /// The status of this error, whatever its size.
+    fn status_as_is(&self) -> Status {
         let info = self.info();
         let mut metadata = HashMap::with_capacity(self.details().len() + 2);
         if let Some(hint) = self.hint() {
@@ -127,6 +141,52 @@ impl<C: ErrorCode> Error<C> {
         }
         Status::with_error_details(status_code(info), self.message(), details)
     }
+}
+
+/// The most a status built by [`Error::to_status`] takes in a response's
+/// trailers, counted as HTTP/2 counts a header list (RFC 9113: each
+/// field's name, value and 32 bytes): its `grpc-status`, `grpc-message`
+/// (the message, percent-encoded) and `grpc-status-details-bin` (the
+/// details, base64). Half of the 16 KiB that hyper's HTTP/2 client, and so
+/// tonic's, accepts by default, the rest left for the program's own
+/// metadata: a client refuses larger trailers as a protocol error, with no
+/// status at all.
+///
+/// An error whose status would take more is sent as its enum's fallback
+/// instead, with a message saying so, as a document that cannot hold an
+/// error's details is: an allowlist keeps up to 64 KiB by default
+/// ([`Limits`](crate::allowlist::Limits)), so give one that relays to gRPC
+/// a smaller `max_total_bytes`.
+///
+/// ```
+/// use sponson_codes::{grpc::MAX_STATUS_BYTES, Error, ErrorCodes};
+///
+/// #[derive(Debug, ErrorCodes)]
+/// enum Code {
+///     #[code(exit = 2, doc = "The plan is not valid.", http = 422)]
+///     PlanInvalid,
+///     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+///     Internal,
+/// }
+///
+/// let huge = "x".repeat(MAX_STATUS_BYTES);
+/// let status = Error::new(Code::PlanInvalid, "the plan is not valid").with_detail("source", &huge).to_status();
+/// assert_eq!(status.code(), tonic::Code::Internal);
+/// assert!(status.message().starts_with("invalid details for error code PLAN_INVALID: the gRPC status would take"));
+/// ```
+pub const MAX_STATUS_BYTES: usize = 8 << 10;
+
+/// The trailers `status` takes, as [`MAX_STATUS_BYTES`] counts them.
+fn trailer_size(status: &Status) -> usize {
+    let mut trailers = http::HeaderMap::new();
+    if status.add_header(&mut trailers).is_err() {
+        // Not writable as headers at all: as if too large.
+        return usize::MAX;
+    }
+    trailers
+        .iter()
+        .map(|(name, value)| name.as_str().len() + value.len() + 32)
+        .sum()
 }
 
 /// A handler returning `Result<Response<T>, Status>` can `?` a coded
