@@ -147,7 +147,7 @@ fn from_http(status: u16) -> &'static str {
         501 => "UNIMPLEMENTED",
         503 => "UNAVAILABLE",
         504 => "DEADLINE_EXCEEDED",
-        _ if status < 500 => "FAILED_PRECONDITION",
+        status if (400..500).contains(&status) => "FAILED_PRECONDITION",
         _ => "INTERNAL",
     }
 }

@@ -106,7 +106,9 @@
 //! [`http`] writes a coded error as an RFC 9457 problem document (axum
 //! responses, extractor rejections and a panic layer with feature `axum`);
 //! [`mcp`] writes an outcome as an MCP tool result, in the same profile as
-//! the command line, with the tool's output schema.
+//! the command line, with the tool's output schema; `grpc` (feature
+//! `tonic`) makes a coded error a `tonic::Status` carrying
+//! `google.rpc.ErrorInfo`, and reads one back.
 //!
 //! # Docs and the lock
 //!
@@ -137,6 +139,7 @@
 //! | `axum` | axum responses and `PanicLayer` | `axum`, `tower` |
 //! | `anyhow` | `anyhow::Error` into a coded error | `anyhow` |
 //! | `miette` | `Error` as a `miette::Diagnostic` | `miette` |
+//! | `tonic` | `Error` as a `tonic::Status` with `google.rpc.ErrorInfo`, statuses read back, a panic layer, in `grpc` | `tonic` (no transport), `tonic-types`, `prost` |
 //! | `testing` | the stale-file test helpers, for dev-dependencies | `similar`, `tempfile`, `pulldown-cmark`, serde's derive |
 //! | `companion` | the `sponson-codes` binary and `companion` | `testing`, `strsim` |
 //!
@@ -167,6 +170,9 @@ pub mod catalog;
 #[cfg(feature = "clap")]
 #[cfg_attr(docsrs, doc(cfg(feature = "clap")))]
 pub use crate::run::clap;
+#[cfg(feature = "tonic")]
+#[cfg_attr(docsrs, doc(cfg(feature = "tonic")))]
+pub mod grpc;
 #[cfg(feature = "error")]
 #[cfg_attr(docsrs, doc(cfg(feature = "error")))]
 pub mod http;
