@@ -107,6 +107,9 @@
 //! responses, extractor rejections and a panic layer with feature `axum`);
 //! [`mcp`] writes an outcome as an MCP tool result, in the same profile as
 //! the command line, with the tool's output schema.
+//! With feature `tracing`, every coded failure the runner, the axum layer
+//! and the MCP helpers report is also a `tracing` event carrying
+//! OpenTelemetry's `error.type` (module `telemetry`).
 //!
 //! # Docs and the lock
 //!
@@ -137,6 +140,7 @@
 //! | `axum` | axum responses and `PanicLayer` | `axum`, `tower` |
 //! | `anyhow` | `anyhow::Error` into a coded error | `anyhow` |
 //! | `miette` | `Error` as a `miette::Diagnostic` | `miette` |
+//! | `tracing` | every coded failure reported as a `tracing` event with OpenTelemetry's `error.type`, recorded on the current span (the `telemetry` module; implies `error` and `registry`) | `tracing` |
 //! | `testing` | the stale-file test helpers, for dev-dependencies | `similar`, `tempfile`, `pulldown-cmark`, serde's derive |
 //! | `companion` | the `sponson-codes` binary and `companion` | `testing`, `strsim` |
 //!
@@ -175,6 +179,9 @@ pub mod http;
 pub mod mcp;
 #[cfg(feature = "runner")]
 mod run;
+#[cfg(feature = "tracing")]
+#[cfg_attr(docsrs, doc(cfg(feature = "tracing")))]
+pub mod telemetry;
 
 #[cfg(feature = "testing")]
 mod tooling;

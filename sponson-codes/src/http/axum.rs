@@ -20,7 +20,17 @@ use crate::http::problem::{Problem, PROBLEM_CONTENT_TYPE};
 
 impl IntoResponse for Problem {
     /// The status, `Content-Type: application/problem+json` and the body.
+    ///
+    /// With feature `tracing`, every problem response is reported as a
+    /// `tracing` event with its `error.type` and `http.response.status_code`
+    /// (module `telemetry`): the code the body carries when an enum linked
+    /// into the program lists it, else `_OTHER`. Every other response this
+    /// module builds (an `Error<C>`, a rejection, the fallback handlers,
+    /// [`PanicLayer`]) is a `Problem` made a response here, so each is one
+    /// event.
     fn into_response(self) -> Response {
+        #[cfg(feature = "tracing")]
+        report(&self);
         let status = StatusCode::from_u16(self.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
         (
             status,
@@ -31,6 +41,20 @@ impl IntoResponse for Problem {
             self.body,
         )
             .into_response()
+    }
+}
+
+/// Reports a problem response to telemetry: the code and message its body
+/// carries, read back.
+#[cfg(feature = "tracing")]
+fn report(problem: &Problem) {
+    use crate::document::envelope::ErrorBody;
+    if !crate::telemetry::wanted() {
+        return;
+    }
+    match ErrorBody::<serde::de::IgnoredAny>::from_problem_json(&problem.body) {
+        Ok(body) => crate::telemetry::report_http(&body.code, &body.message, problem.status),
+        Err(_) => crate::telemetry::report_http("", "", problem.status),
     }
 }
 
