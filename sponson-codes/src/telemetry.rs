@@ -210,7 +210,8 @@ impl Kind {
 /// enabled, or the current span declares `error.type`. Reading a code
 /// back from a document is only worth it then.
 pub(crate) fn wanted() -> bool {
-    tracing::enabled!(target: TARGET, tracing::Level::ERROR) || Span::current().has_field(ERROR_TYPE)
+    tracing::enabled!(target: TARGET, tracing::Level::ERROR)
+        || Span::current().has_field(ERROR_TYPE)
 }
 
 /// Reports a failure: `error.type` on the current span, and one event.

@@ -543,12 +543,19 @@ impl Reported {
     /// The failure of a settled outcome, if it is one.
     pub(crate) fn settled<C: ErrorCode>(outcome: &Outcome) -> Reported {
         #[cfg(feature = "tracing")]
-        return Reported(outcome.result.as_ref().err().filter(|_| crate::telemetry::wanted()).map(|failure| {
-            (
-                crate::telemetry::Kind::of::<C>(&failure.code),
-                failure.message.clone(),
-            )
-        }));
+        return Reported(
+            outcome
+                .result
+                .as_ref()
+                .err()
+                .filter(|_| crate::telemetry::wanted())
+                .map(|failure| {
+                    (
+                        crate::telemetry::Kind::of::<C>(&failure.code),
+                        failure.message.clone(),
+                    )
+                }),
+        );
         #[cfg(not(feature = "tracing"))]
         {
             let _ = outcome;
@@ -583,14 +590,12 @@ impl Reported {
             if out.is_ok() || !wanted() {
                 return Reported::default();
             }
-            Reported(Some(
-                match failure_in(document_of(out), [profile]) {
-                    Some(failure) => (Kind::of::<C>(&failure.code), failure.message),
-                    // A document the profile could not write: the fallback's
-                    // exit, no code to tell.
-                    None => (Kind::of::<C>(""), String::new()),
-                },
-            ))
+            Reported(Some(match failure_in(document_of(out), [profile]) {
+                Some(failure) => (Kind::of::<C>(&failure.code), failure.message),
+                // A document the profile could not write: the fallback's
+                // exit, no code to tell.
+                None => (Kind::of::<C>(""), String::new()),
+            }))
         }
         #[cfg(not(feature = "tracing"))]
         {
