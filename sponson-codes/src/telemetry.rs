@@ -33,8 +33,10 @@
 //! on: `mcp::tool_result_of` then reports it), the `clap` front end's
 //! `parse_from` and `parsed_from`, [`Error::to_problem`](crate::Error::to_problem)
 //! until the problem becomes a response, and
-//! [`Profile::render`](crate::profile::Profile::render). So one failure is
-//! one event, whichever way it leaves the program.
+//! [`Profile::render`](crate::profile::Profile::render), and
+//! [`Output::print`](crate::Output::print), which prints what a render
+//! returned but cannot tell its code. So one failure is one event,
+//! whichever way it leaves the program.
 //!
 //! # The current span
 //!
@@ -73,7 +75,7 @@
 //!
 //! # Codes read from the wire
 //!
-//! A code read back from a document (an [`ErrorBody`](crate::profile::ErrorBody)
+//! A code read back from a document (an [`ErrorBody`]
 //! from [`Profile::read`](crate::profile::Profile::read), an
 //! [`Envelope`](crate::profile::Envelope), a problem read with
 //! `ErrorBody::from_problem_json`) may be any string another program
