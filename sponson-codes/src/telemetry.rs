@@ -247,10 +247,10 @@ pub(crate) fn report(kind: Kind, message: &str, surface: Surface) {
 
 /// An HTTP failure: severe from status 500 on, whatever the code.
 #[cfg_attr(not(feature = "axum"), allow(dead_code))]
-pub(crate) fn report_http(code: &str, message: &str, status: u16) {
+pub(crate) fn report_http(kind: Kind, message: &str, status: u16) {
     let kind = Kind {
         severe: status >= 500,
-        ..Kind::registered(code)
+        ..kind
     };
     report(kind, message, Surface::Http(status));
 }

@@ -407,6 +407,32 @@ fn an_axum_problem_is_one_event_with_its_status_code() {
 }
 
 #[test]
+fn a_problem_no_document_can_hold_is_reported_as_the_fallback_it_is_sent_as() {
+    let clash = Error::new(Code::LockHeld, "held").with_detail("status", &200);
+    let (response, seen) = observe(|| clash.into_response());
+    assert_eq!(response.status(), 500);
+    let [only] = &seen[..] else {
+        panic!("{seen:?}")
+    };
+    let fields = &only["event"]["fields"];
+    assert_eq!(
+        (
+            &only["event"]["level"],
+            &fields["error.type"],
+            &fields["http.response.status_code"]
+        ),
+        (&json!("ERROR"), &json!("INTERNAL"), &json!(500))
+    );
+    assert!(
+        fields["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("invalid details for error code LOCK_HELD"),
+        "{only}"
+    );
+}
+
+#[test]
 fn a_panicking_handler_is_the_fallback_at_error_level_without_the_panic_text() {
     let (status, seen) = observe(|| call("GET", "/panic", ""));
     assert_eq!(status, 500);
