@@ -46,6 +46,19 @@ pub struct EnumAttrs {
     /// `path = "my_crate::Code"`: the path users import the enum by, shown
     /// instead of where it is declared (checked in `check.rs`).
     pub path: Option<Keyed<LitStr>>,
+    /// `grpc_domain = "plan.example.com"`: the enum speaks gRPC, and its
+    /// errors' `ErrorInfo.domain` is this.
+    pub grpc_domain: Option<Keyed<LitStr>>,
+    /// `grpc = "FAILED_PRECONDITION"`: the gRPC status of codes that give
+    /// none and have no HTTP status to derive one from.
+    pub grpc: Option<Keyed<LitStr>>,
+    /// `require_explain`: every live code needs a long explanation.
+    pub require_explain: Option<Keyed<()>>,
+    /// `groups(...)`, `commands(...)`, `routes(...)` and `tools(...)`, in
+    /// the order written.
+    pub sets: Vec<crate::sets::SetDecl>,
+    /// A set could not be read in full, so its members are not checked.
+    pub sets_incomplete: bool,
     /// `exits` was written but could not be read in full, so variants are
     /// not checked against it.
     pub exits_incomplete: bool,
@@ -74,6 +87,10 @@ pub struct VariantAttrs {
     pub retired: Option<Keyed<LitStr>>,
     pub http: Option<Keyed<(u16, LitInt)>>,
     pub url: Option<Keyed<LitStr>>,
+    /// `retryable = true | false`: whether retrying can succeed.
+    pub retryable: Option<Keyed<bool>>,
+    /// `grpc = "NOT_FOUND"`: the code's gRPC status.
+    pub grpc: Option<Keyed<LitStr>>,
     /// `explain = "errors/E0499.md"`: the explanation's file, relative to the package.
     pub explain: Option<Keyed<LitStr>>,
     /// The variant's own `#[deprecated]`, which retires its code.
@@ -105,6 +122,8 @@ impl VariantAttrs {
             retired,
             http,
             url,
+            retryable,
+            grpc,
             explain,
             deprecated: _,
             rejected,
@@ -123,6 +142,8 @@ impl VariantAttrs {
         fill(&mut self.retired, retired);
         fill(&mut self.http, http);
         fill(&mut self.url, url);
+        fill(&mut self.retryable, retryable);
+        fill(&mut self.grpc, grpc);
         fill(&mut self.explain, explain);
         self.rejected.extend(rejected);
     }
@@ -155,9 +176,27 @@ const ENUM_KEYS: &[&str] = &[
     "url",
     "explain_dir",
     "path",
+    "grpc_domain",
+    "grpc",
+    "require_explain",
+    "groups",
+    "commands",
+    "routes",
+    "tools",
 ];
 const VARIANT_KEYS: &[&str] = &[
-    "exit", "doc", "hint", "name", "fallback", "usage", "retired", "http", "url", "explain",
+    "exit",
+    "doc",
+    "hint",
+    "name",
+    "fallback",
+    "usage",
+    "retired",
+    "http",
+    "url",
+    "retryable",
+    "grpc",
+    "explain",
 ];
 const FIELD_KEYS: &[&str] = &["detail"];
 
@@ -319,6 +358,22 @@ fn lit_bool(meta: &ParseNestedMeta, traits: &str) -> syn::Result<bool> {
     }
 }
 
+/// `retryable = true` or `false`: a bare `retryable` would leave `false`
+/// unwritable in the same form, so the value is always spelled out.
+fn retryable_value(meta: &ParseNestedMeta) -> syn::Result<bool> {
+    const SHAPE: &str = "`retryable` is `true` or `false`: write `retryable = true` when retrying the same request can succeed, `retryable = false` when it cannot";
+    if !meta.input.peek(Token![=]) {
+        return Err(meta.error(SHAPE));
+    }
+    match parse_value(meta, "code", "true")? {
+        Expr::Lit(ExprLit {
+            lit: Lit::Bool(lit),
+            ..
+        }) => Ok(lit.value),
+        other => Err(syn::Error::new_spanned(other, SHAPE)),
+    }
+}
+
 fn exit_value(meta: &ParseNestedMeta) -> syn::Result<(u8, LitInt)> {
     const RANGE: &str = "an integer literal from 1 to 255, as in `exit = 2`";
     match parse_value(meta, "code", "2")? {
@@ -432,6 +487,17 @@ fn enum_key(cx: &Ctxt, meta: &ParseNestedMeta, out: &mut EnumAttrs) -> syn::Resu
     } else if meta.path.is_ident("path") {
         let value = path_value(meta)?;
         set(cx, &mut out.path, &meta.path, value, "codes");
+    } else if meta.path.is_ident("grpc_domain") {
+        let value = crate::grpc::domain_value(meta)?;
+        set(cx, &mut out.grpc_domain, &meta.path, value, "codes");
+    } else if meta.path.is_ident("grpc") {
+        let value = crate::grpc::status_value(meta, "codes")?;
+        set(cx, &mut out.grpc, &meta.path, value, "codes");
+    } else if meta.path.is_ident("require_explain") {
+        flag(meta, "codes")?;
+        set(cx, &mut out.require_explain, &meta.path, (), "codes");
+    } else if let Some(kind) = crate::sets::SetKind::from_key(&meta.path) {
+        crate::sets::parse(cx, meta, kind, out)?;
     } else {
         return Err(unknown_key(meta, "codes", ENUM_KEYS));
     }
@@ -725,6 +791,12 @@ fn variant_key(cx: &Ctxt, meta: &ParseNestedMeta, out: &mut VariantAttrs) -> syn
     } else if path.is_ident("url") {
         let value = crate::web::url_value(meta, "code")?;
         set(cx, &mut out.url, path, value, "code");
+    } else if path.is_ident("retryable") {
+        let value = retryable_value(meta)?;
+        set(cx, &mut out.retryable, path, value, "code");
+    } else if path.is_ident("grpc") {
+        let value = crate::grpc::status_value(meta, "code")?;
+        set(cx, &mut out.grpc, path, value, "code");
     } else if path.is_ident("detail") {
         return Err(meta.error(
             "`detail` goes on a field of the variant, as in `#[code(detail)] path: String`",

@@ -28,6 +28,9 @@ pub fn check(cx: &Ctxt, input: &Input) {
     named_details(cx, input);
     import_path(cx, input);
     crate::explain::check(cx, input);
+    crate::explain::require_explain(cx, input);
+    crate::grpc::check(cx, input);
+    crate::sets::check(cx, input);
 }
 
 /// The code table is one static per enum; a generic enum would need one per
@@ -559,7 +562,7 @@ fn deprecated_has_note(cx: &Ctxt, input: &Input) {
 }
 
 /// The envelope's own keys: a detail under one of them would be dropped.
-const RESERVED_DETAILS: &[&str] = &["code", "message", "hint"];
+const RESERVED_DETAILS: &[&str] = &["code", "message", "hint", "retryable"];
 
 /// Details are JSON object keys; a tuple field has no name to write, and the
 /// envelope's own keys are taken.
@@ -815,6 +818,9 @@ mod tests {
     /// cannot be shared with a proc-macro crate: both test against this same list.
     #[test]
     fn reserved_details_match_the_runtime() {
-        assert_eq!(super::RESERVED_DETAILS, ["code", "message", "hint"]);
+        assert_eq!(
+            super::RESERVED_DETAILS,
+            ["code", "message", "hint", "retryable"]
+        );
     }
 }

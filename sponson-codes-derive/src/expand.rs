@@ -52,7 +52,7 @@ pub fn opt_str(value: Option<String>) -> TokenStream {
 
 /// One `CodeInfo` of the table, by named fields; `exit` is the variant's, or
 /// 0 for a warning.
-pub fn table_entry(input: &Input, variant: &Variant, exit: u8) -> TokenStream {
+pub fn table_entry(input: &Input, variant: &Variant, exit: u8, warning: bool) -> TokenStream {
     let attrs = &variant.attrs;
     let code = &variant.code;
     let exit = Literal::u8_unsuffixed(exit);
@@ -67,6 +67,14 @@ pub fn table_entry(input: &Input, variant: &Variant, exit: u8) -> TokenStream {
     let usage = attrs.usage.is_some();
     let retired = opt_str(attrs.retired.as_ref().map(|r| r.value.value()));
     let web = crate::web::table_fields(input, variant);
+    let grpc = crate::grpc::table_field(input, variant, warning);
+    let retryable = match &attrs.retryable {
+        Some(keyed) => {
+            let value = keyed.value;
+            quote!(__Some(#value))
+        }
+        None => quote!(__None),
+    };
     quote! {
         __sp::CodeFields {
             code: #code,
@@ -77,7 +85,9 @@ pub fn table_entry(input: &Input, variant: &Variant, exit: u8) -> TokenStream {
             variant: #name,
             usage: #usage,
             retired: #retired,
+            retryable: #retryable,
             #web
+            #grpc
         }
         .build()
     }
@@ -90,6 +100,7 @@ fn error_code_impl(input: &Input) -> TokenStream {
             input,
             variant,
             variant.attrs.exit.as_ref().map_or(1, |e| e.value.0),
+            false,
         )
     });
     let table = crate::explain::table(input, entries);
@@ -156,6 +167,9 @@ pub fn enum_record(
     let public = input.public;
     let non_exhaustive = input.non_exhaustive;
     let deny_unknown = input.attrs.deny_unknown.is_some();
+    let require_explain = input.attrs.require_explain.is_some();
+    let grpc_domain = opt_str(input.attrs.grpc_domain.as_ref().map(|d| d.value.value()));
+    let sets = crate::sets::record_field(input);
     // The declared path, else where the enum is declared.
     let path = match &input.attrs.path {
         Some(keyed) => {
@@ -183,6 +197,9 @@ pub fn enum_record(
             public: #public,
             non_exhaustive: #non_exhaustive,
             deny_unknown: #deny_unknown,
+            require_explain: #require_explain,
+            grpc_domain: #grpc_domain,
+            #sets
             kind: __sp::CodeKind::#kind,
         }
         .build()

@@ -89,6 +89,47 @@ pub fn check(cx: &Ctxt, input: &Input) {
     }
 }
 
+/// `#[codes(require_explain)]`: every live code has a long explanation (a
+/// file, or a doc comment), so that `explain CODE` never comes back empty.
+/// A retired code keeps its note instead. Checked here rather than by the
+/// coverage check alone, since only the macro sees an explanation when the
+/// runtime's `explain` feature leaves the texts out.
+pub fn require_explain(cx: &Ctxt, input: &Input) {
+    if input.attrs.require_explain.is_none() {
+        return;
+    }
+    for variant in &input.variants {
+        if variant.attrs.retired.is_some() || has_explanation(input, variant) {
+            continue;
+        }
+        let place = match &input.attrs.explain_dir {
+            Some(dir) => format!("a file `{}`", dir_file(&dir.value, variant)),
+            None => "a `///` doc comment on the variant".to_owned(),
+        };
+        cx.error_spanned_by(
+            variant.ident,
+            format_args!(
+                "code `{}` has no long explanation, which #[codes(require_explain)] asks of every live code; write {place}, or #[code(explain = \"path.md\")]",
+                variant.code
+            ),
+        );
+    }
+}
+
+/// Whether `variant` has an explanation: a file, or doc text.
+fn has_explanation(input: &Input, variant: &Variant) -> bool {
+    if variant.attrs.explain.is_some() || explain_file(input, variant).is_some() {
+        return true;
+    }
+    match doc_parts(&variant.original.attrs) {
+        Some(parts) => parts.iter().any(|part| match part {
+            DocPart::Text(text) => !text.trim().is_empty(),
+            DocPart::Expr(_) => true,
+        }),
+        None => !variant.doc.trim().is_empty(),
+    }
+}
+
 /// The file `variant`'s explanation comes from, relative to the package.
 fn explain_file(input: &Input, variant: &Variant) -> Option<String> {
     if let Some(file) = &variant.attrs.explain {

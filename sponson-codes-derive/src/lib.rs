@@ -9,11 +9,13 @@ mod ctxt;
 mod expand;
 mod explain;
 mod fallback;
+mod grpc;
 mod lookup;
 mod phf;
 #[cfg(test)]
 mod random_tests;
 mod retired;
+mod sets;
 mod similar;
 mod warnings;
 mod web;

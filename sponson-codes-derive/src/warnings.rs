@@ -102,6 +102,16 @@ fn no_error_keys(cx: &Ctxt, input: &Input) {
             attrs.http.as_ref(),
             "a warning is never an HTTP error response; remove it",
         );
+        refuse(
+            cx,
+            attrs.retryable.as_ref(),
+            "a warning never fails a request, so there is nothing to retry; remove it",
+        );
+        refuse(
+            cx,
+            attrs.grpc.as_ref(),
+            "a warning is never a gRPC error status; remove it",
+        );
     }
     let enum_attrs = &input.attrs;
     refuse(
@@ -124,6 +134,27 @@ fn no_error_keys(cx: &Ctxt, input: &Input) {
         enum_attrs.http.as_ref(),
         "a warning is never an HTTP error response; remove it",
     );
+    refuse(
+        cx,
+        enum_attrs.grpc.as_ref(),
+        "a warning is never a gRPC error status; remove it",
+    );
+    refuse(
+        cx,
+        enum_attrs.grpc_domain.as_ref(),
+        "a warning is never a gRPC error; remove it",
+    );
+    refuse(
+        cx,
+        enum_attrs.require_explain.as_ref(),
+        "`require_explain` is checked for error codes; remove it",
+    );
+    if let Some(decl) = enum_attrs.sets.first() {
+        cx.error_spanned_by(
+            &decl.name_span,
+            "a warning is never returned, so it has no command, route or tool sets; declare the sets on the error enum",
+        );
+    }
 }
 
 fn refuse<T>(cx: &Ctxt, keyed: Option<&Keyed<T>>, why: &str) {
@@ -146,7 +177,7 @@ fn expand(input: &Input) -> syn::Result<TokenStream> {
     let entries = input
         .variants
         .iter()
-        .map(|variant| table_entry(input, variant, 0));
+        .map(|variant| table_entry(input, variant, 0, true));
     let table = crate::explain::table(input, entries);
     let record = enum_record(
         input,

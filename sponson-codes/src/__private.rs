@@ -13,8 +13,8 @@ pub use crate::code::sealed::ErrorCodeSealed;
 #[cfg(feature = "error")]
 pub use crate::code::Details;
 pub use crate::code::{
-    CodeFields, CodeInfo, CodeKind, EnumFields, EnumInfo, ErrorCode, ErrorCodeSet, ExitClass,
-    UnknownCode, WarningCode,
+    CodeFields, CodeInfo, CodeKind, EnumFields, EnumInfo, ErrorCode, ErrorCodeSet, ErrorSet,
+    ExitClass, SetKind, UnknownCode, WarningCode,
 };
 #[cfg(feature = "registry")]
 pub use crate::document::declared::Declaration;
@@ -174,6 +174,8 @@ pub const STUB_FIELDS: CodeFields = CodeFields {
     retired: None,
     http: None,
     url: None,
+    retryable: None,
+    grpc: None,
 };
 
 /// See [`STUB_INFO`].
@@ -189,6 +191,9 @@ pub static STUB_ENUM: EnumInfo = EnumFields {
     public: false,
     non_exhaustive: false,
     deny_unknown: false,
+    require_explain: false,
+    grpc_domain: None,
+    sets: &[],
     kind: CodeKind::Errors,
 }
 .build();

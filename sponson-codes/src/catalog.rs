@@ -175,6 +175,20 @@ fn enum_entry(e: &EnumInfo) -> Value {
     if e.is_warnings() {
         entry.insert("kind".into(), json!(e.kind.as_str()));
     }
+    if e.require_explain {
+        entry.insert("require_explain".into(), json!(true));
+    }
+    if let Some(domain) = e.grpc_domain {
+        entry.insert("grpc_domain".into(), json!(domain));
+    }
+    if !e.sets.is_empty() {
+        let sets: Vec<Value> = e
+            .sets
+            .iter()
+            .map(|set| json!({"kind": set.kind.as_str(), "name": set.name, "codes": set.codes}))
+            .collect();
+        entry.insert("sets".into(), Value::Array(sets));
+    }
     Value::Object(entry)
 }
 
@@ -210,6 +224,12 @@ fn code_entry(e: &EnumInfo, index: usize, c: &crate::code::CodeInfo) -> Value {
     }
     if let Some(url) = c.url {
         entry.insert("url".into(), json!(url));
+    }
+    if let Some(retryable) = c.retryable {
+        entry.insert("retryable".into(), json!(retryable));
+    }
+    if let Some(grpc) = c.grpc {
+        entry.insert("grpc".into(), json!(grpc));
     }
     Value::Object(entry)
 }

@@ -220,7 +220,7 @@ pub mod registry {
     #[cfg(feature = "registry")]
     #[cfg_attr(docsrs, doc(cfg(feature = "registry")))]
     pub use crate::code::registry::{documented, duplicates, registered, Duplicate};
-    pub use crate::code::{CodeKind, EnumInfo, ExitClass};
+    pub use crate::code::{CodeKind, EnumInfo, ErrorSet, ExitClass, SetKind};
 }
 
 #[cfg(feature = "error")]
@@ -331,6 +331,14 @@ pub mod allowlist {
 /// - `url = "..."`: the code's docs URL.
 /// - `explain = "path.md"`: the long explanation from a markdown file
 ///   (relative to the package's `Cargo.toml`) instead of the doc comment.
+/// - `retryable = true` or `retryable = false`: whether retrying the same
+///   request can succeed. Absent means unknown, which callers treat as not
+///   retryable. Sponson's error object and the problem document carry it
+///   (`"retryable": true`), the docs show a column, the lock makes changing
+///   it breaking ([`CodeInfo::retryable`]).
+/// - `grpc = "NOT_FOUND"`: the code's gRPC status, a `google.rpc.Code` name
+///   other than `OK`; needs the enum's `grpc_domain`. Without it the status
+///   is derived ([`CodeInfo::grpc`]).
 ///
 /// The variant's doc comment is the long explanation ([`ErrorCode::explain`]).
 ///
@@ -430,6 +438,57 @@ pub mod allowlist {
 ///   `crate::`, `self::` or `super::`, no leading `::`, no generics. The lock
 ///   keeps naming the enum by where it is declared, so declaring a path
 ///   never makes it stale.
+/// - `require_explain`: every live code must have a long explanation (a doc
+///   comment or a file); one without is a compile error naming it.
+/// - `grpc_domain = "plan.example.com"`: the enum speaks gRPC: its errors'
+///   `google.rpc.ErrorInfo.domain`. Every code must then be an AIP-193
+///   reason (`[A-Z][A-Z0-9_]+[A-Z0-9]`, at most 63 characters), checked at
+///   compile time. `grpc = "..."` on the enum is the status of codes with
+///   neither `grpc` nor `http`.
+/// - `commands(name = [...], "two words" = [...])`, `routes("POST /runs" =
+///   [...])`, `tools(name = [...])`: the codes each command of a CLI, route
+///   of a service (`METHOD /path`, as axum matches it) or MCP tool may
+///   return; `groups(name = [...])` names codes several share, and a group
+///   may use the groups written before it. Members are variants and groups;
+///   the fallback and the usage code belong to every set. The catalog, the
+///   docs, the lock, the companion's `schema --command NAME` and
+///   [`mcp::tool_output_schema`] read them; in debug builds the runner,
+///   [`mcp::tool_result`] and [`http::check_route_sets`] turn a code outside
+///   the set into the fallback, naming both ([`registry::EnumInfo::set`]).
+///
+/// ```
+/// use sponson_codes::{ErrorCode, ErrorCodes};
+/// use sponson_codes::registry::SetKind;
+///
+/// /// Failures of a deploy tool.
+/// #[derive(Debug, ErrorCodes)]
+/// #[codes(
+///     require_explain,
+///     grpc_domain = "deploy.example.com",
+///     groups(lock = [LockHeld]),
+///     commands(apply = [lock, Unapproved], "remote add" = []),
+///     routes("POST /runs" = [lock]),
+///     tools(deploy_apply = [lock, Unapproved]),
+/// )]
+/// enum Code {
+///     /// Another run holds the lock; it is released when that run ends.
+///     #[code(exit = 3, doc = "Another run holds the lock.", http = 409, retryable = true)]
+///     LockHeld,
+///     /// Production runs need `--approved-by`.
+///     #[code(exit = 2, doc = "No approver was given.", grpc = "PERMISSION_DENIED", retryable = false)]
+///     Unapproved,
+///     /// A bug; the message says where.
+///     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+///     Internal,
+/// }
+///
+/// assert_eq!(Code::LockHeld.info().retryable, Some(true));
+/// assert_eq!(Code::LockHeld.info().grpc, Some("ABORTED")); // from http = 409
+/// assert_eq!(Code::Unapproved.info().grpc, Some("PERMISSION_DENIED"));
+/// let apply = Code::ENUM.set(SetKind::Command, "apply").unwrap();
+/// assert_eq!(apply.codes, ["LOCK_HELD", "UNAPPROVED", "INTERNAL"]);
+/// assert!(!Code::ENUM.allows(SetKind::Route, "POST /runs", "UNAPPROVED"));
+/// ```
 ///
 /// ```
 /// use sponson_codes::{ErrorCode, ErrorCodes};
@@ -480,3 +539,8 @@ pub mod __private;
 #[cfg(doctest)]
 #[doc = include_str!("../../README.md")]
 struct ReadmeDocs;
+
+/// The examples of `docs/codes.md`, as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/codes.md")]
+struct CodesDocs;

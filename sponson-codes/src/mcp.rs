@@ -66,10 +66,32 @@ pub fn tool_result<T: Serialize, C: ErrorCode>(
     command: &str,
     result: &Result<T, Error<C>>,
 ) -> Value {
-    let output = declared().render(&Outcome::new(command, result));
+    let output = match result {
+        Err(error) => match outside_set(command, error) {
+            Some(outside) => declared().render(&Outcome::new(command, &Err::<T, _>(outside))),
+            None => declared().render(&Outcome::new(command, result)),
+        },
+        Ok(_) => declared().render(&Outcome::new(command, result)),
+    };
     #[cfg(feature = "tracing")]
     report(&output, crate::telemetry::Kind::of::<C>);
     result_of(&output)
+}
+
+/// In debug builds (tests included), the fallback for a code outside the
+/// tool's declared set (`#[codes(tools(...))]`), naming both, as the
+/// runner does for commands; `None` when the code is in it.
+fn outside_set<C: ErrorCode>(tool: &str, error: &Error<C>) -> Option<Error<C>> {
+    use crate::code::SetKind;
+    if !cfg!(debug_assertions) || C::ENUM.allows(SetKind::Tool, tool, error.code()) {
+        return None;
+    }
+    Some(Error::fallback(format!(
+        "tool `{tool}` returned `{}`, which its declared set does not list; add `{}` to its entry in #[codes(tools(...))] on `{}`, or return one of its codes",
+        error.code(),
+        error.info().variant,
+        C::ENUM.path(),
+    )))
 }
 
 /// The MCP `CallToolResult` of an already rendered JSON outcome, such as
@@ -158,7 +180,33 @@ fn report(output: &Output, kind: impl FnOnce(&str) -> crate::telemetry::Kind) {
 /// assert!(schema.to_string().contains("INTERNAL"));
 /// ```
 pub fn output_schema<C: ErrorCode>() -> Value {
-    let mut schema = declared().schema(&[C::ENUM]);
+    object_root(declared().schema(&[C::ENUM]))
+}
+
+/// [`output_schema`] for the tool `tool`: only the codes its declared set
+/// lists (`#[codes(tools(tool = [...]))]`), and its name as the command.
+///
+/// ```
+/// use sponson_codes::{mcp, ErrorCodes};
+///
+/// #[derive(Debug, ErrorCodes)]
+/// #[codes(tools(plan_show = []))]
+/// enum Code {
+///     #[code(exit = 3, doc = "Another run holds the lock.")]
+///     LockHeld,
+///     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+///     Internal,
+/// }
+///
+/// let schema = mcp::tool_output_schema::<Code>("plan_show");
+/// assert_eq!(schema["$defs"]["code"]["enum"], serde_json::json!(["INTERNAL"]));
+/// assert!(mcp::output_schema::<Code>().to_string().contains("LOCK_HELD"));
+/// ```
+pub fn tool_output_schema<C: ErrorCode>(tool: &str) -> Value {
+    object_root(declared().schema_for(&[C::ENUM], crate::code::SetKind::Tool, tool))
+}
+
+fn object_root(mut schema: Value) -> Value {
     if let Value::Object(members) = &mut schema {
         members.insert("type".to_owned(), json!("object"));
     }

@@ -36,7 +36,11 @@
 //! [`Profile::render`](crate::profile::Profile::render), and
 //! [`Output::print`](crate::Output::print), which prints what a render
 //! returned but cannot tell its code. So one failure is one event,
-//! whichever way it leaves the program.
+//! whichever way it leaves the program. One exception, in debug builds
+//! only: a route whose problem carries a code outside its declared set is
+//! answered again by `http::check_route_sets`, with the fallback; the
+//! route's own problem was reported already, so that request is two
+//! events, the second naming the route and the code.
 //!
 //! # The current span
 //!

@@ -5,9 +5,21 @@ use sponson_codes::{ErrorCodes, WarningCodes};
 /// Failures of the `plan` command line.
 ///
 /// Scripts and agents branch on the code string; the exit code tells the
-/// class of failure.
+/// class of failure, and `retryable` whether running again can succeed.
+/// Each command lists the codes it may return; every one may also return
+/// `USAGE` and `INTERNAL`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, ErrorCodes)]
-#[codes(exits(1 = "failure", 2 = "refused before running", 3 = "the lock is held or was lost"))]
+#[codes(
+    exits(1 = "failure", 2 = "refused before running", 3 = "the lock is held or was lost"),
+    groups(reads_plan = [PlanParse]),
+    commands(
+        validate = [reads_plan],
+        apply = [reads_plan, EnvNotApproved, LockHeld],
+        push = [reads_plan, ServerRejected],
+        sample = [],
+        crash = [LockHeld],
+    ),
+)]
 pub enum Code {
     /// Raised for a mistyped flag, a missing argument or an unknown
     /// subcommand, before anything runs.
@@ -19,19 +31,25 @@ pub enum Code {
     )]
     Usage,
     /// The details name the file and, for a syntax error, the line.
-    #[code(exit = 2, doc = "The plan file cannot be read or is not a valid plan.")]
+    #[code(
+        exit = 2,
+        doc = "The plan file cannot be read or is not a valid plan.",
+        retryable = false
+    )]
     PlanParse,
     #[code(
         exit = 2,
         doc = "The run writes to production and no approver was given.",
-        hint = "Pass --approved-by <who>."
+        hint = "Pass --approved-by <who>.",
+        retryable = false
     )]
     EnvNotApproved,
     /// The details name the lock file and the run that holds it.
     #[code(
         exit = 3,
         doc = "Another run holds the scope's lock.",
-        hint = "Wait for it, or pass --wait."
+        hint = "Wait for it, or pass --wait.",
+        retryable = true
     )]
     LockHeld,
     /// The details carry the server's response, reduced to the fields `plan`
@@ -39,7 +57,8 @@ pub enum Code {
     #[code(
         exit = 1,
         doc = "The server rejected the plan.",
-        hint = "Fix what `error.response.diagnostics` names, then push again."
+        hint = "Fix what `error.response.diagnostics` names, then push again.",
+        retryable = false
     )]
     ServerRejected,
     #[code(exit = 1, doc = "An unexpected error.", fallback)]

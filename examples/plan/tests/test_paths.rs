@@ -55,6 +55,7 @@ fn coded_failure_carries_hint_and_details() {
             "code": "ENV_NOT_APPROVED",
             "message": "deploy.plan writes to prod and no approver was given",
             "hint": "Pass --approved-by <who>.",
+            "retryable": false,
             "env": "prod",
             "plan": "deploy.plan"
         }})

@@ -18,6 +18,8 @@ pub struct Reply {
     pub content_type: String,
     /// The `Allow` header (the methods a path answers, on a 405), `""` if none.
     pub allow: String,
+    /// The `Retry-After` header (seconds), `""` if none.
+    pub retry_after: String,
     /// The body as text.
     pub body: String,
 }
@@ -33,9 +35,14 @@ impl Running {
     /// Starts the service on a free port of 127.0.0.1, on the current
     /// tokio runtime.
     pub async fn start() -> std::io::Result<Running> {
+        Running::start_app(crate::app()).await
+    }
+
+    /// Starts `app` on a free port of 127.0.0.1, on the current tokio runtime.
+    pub async fn start_app(app: axum::Router) -> std::io::Result<Running> {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
         let addr = listener.local_addr()?;
-        tokio::spawn(crate::serve(listener));
+        tokio::spawn(async move { axum::serve(listener, app).await });
         let client = Client::builder(TokioExecutor::new()).build_http();
         Ok(Running { addr, client })
     }
@@ -68,6 +75,7 @@ impl Running {
         };
         let content_type = header("content-type");
         let allow = header("allow");
+        let retry_after = header("retry-after");
         let bytes = response
             .into_body()
             .collect()
@@ -78,6 +86,7 @@ impl Running {
             status,
             content_type,
             allow,
+            retry_after,
             body: String::from_utf8(bytes.to_vec()).expect("a UTF-8 body"),
         }
     }

@@ -26,7 +26,12 @@ use sponson_codes::{
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, ErrorCodes)]
 #[codes(
     exits(1 = "failure", 2 = "refused before running", 3 = "the lock is held"),
-    url = "https://plans.example/errors#{code}"
+    url = "https://plans.example/errors#{code}",
+    routes(
+        "GET /plans/{name}" = [PlanNotFound],
+        "POST /runs" = [LockHeld],
+        "POST /validate" = [ServerRejected],
+    ),
 )]
 #[non_exhaustive]
 pub enum Code {
@@ -57,10 +62,16 @@ pub enum Code {
         exit = 3,
         doc = "Another run holds the scope's lock.",
         hint = "Wait for it, or pass --wait.",
-        http = 409
+        http = 409,
+        retryable = true
     )]
     LockHeld,
-    #[code(exit = 1, doc = "The plan server rejected the plan.", http = 502)]
+    #[code(
+        exit = 1,
+        doc = "The plan server rejected the plan.",
+        http = 502,
+        retryable = false
+    )]
     ServerRejected,
     #[code(exit = 1, doc = "An unexpected error.", fallback)]
     Internal,
@@ -90,11 +101,12 @@ pub fn lock_held() -> Error<Code> {
     Error::new(Code::LockHeld, "the lock on prod is held by run 41")
         .with_detail("scope", "prod")
         .with_detail("holder", "run 41")
+        .with_retry_after(std::time::Duration::from_secs(30))
 }
 
 /// The body of [`lock_held`]'s problem, written out by hand: what a service
 /// without this library would send, for the benchmark.
-pub const LOCK_HELD_BODY: &str = r#"{"type":"https://plans.example/errors#LOCK_HELD","title":"Another run holds the scope's lock.","status":409,"detail":"the lock on prod is held by run 41","code":"LOCK_HELD","hint":"Wait for it, or pass --wait.","holder":"run 41","scope":"prod"}"#;
+pub const LOCK_HELD_BODY: &str = r#"{"type":"https://plans.example/errors#LOCK_HELD","title":"Another run holds the scope's lock.","status":409,"detail":"the lock on prod is held by run 41","code":"LOCK_HELD","hint":"Wait for it, or pass --wait.","retryable":true,"holder":"run 41","retry_after":30,"scope":"prod"}"#;
 
 /// The plan server's body is untrusted: only these fields reach the details.
 pub fn rejection() -> Allowlist {
@@ -128,6 +140,8 @@ pub fn app() -> Router {
         // After the routes: axum gives the 405 fallback to those registered so far.
         .fallback(http::not_found(Code::RouteNotFound))
         .method_not_allowed_fallback(http::method_not_allowed(Code::MethodNotAllowed))
+        // Debug builds catch a route returning a code its set does not list.
+        .route_layer(axum::middleware::from_fn(http::check_route_sets::<Code>))
         .layer(PanicLayer::<Code>::new())
         // Outermost, so the panic layer's problem is answered inside the span.
         .layer(middleware::from_fn(in_request_span))
@@ -197,7 +211,10 @@ async fn bench_coded() -> Error<Code> {
 async fn bench_manual() -> Response {
     (
         StatusCode::CONFLICT,
-        [(header::CONTENT_TYPE, "application/problem+json")],
+        [
+            (header::CONTENT_TYPE, "application/problem+json"),
+            (header::RETRY_AFTER, "30"),
+        ],
         LOCK_HELD_BODY,
     )
         .into_response()

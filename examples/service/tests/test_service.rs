@@ -71,7 +71,48 @@ async fn every_path_answers_with_its_status_type_and_body() {
         .await;
     assert_eq!((held.status, held.content_type.as_str()), (409, PROBLEM));
     assert_eq!(held.body, LOCK_HELD_BODY);
-    problem(&held);
+    let body = problem(&held);
+    // A held lock is worth retrying, after the delay the error gave.
+    assert_eq!(body["retryable"], true);
+    assert_eq!(body["retry_after"], 30);
+    assert_eq!(held.retry_after, "30");
+    // A rejection is not; and only an error with a delay has the header.
+    let rejected = service.call("POST", "/validate", Some("{}")).await;
+    assert_eq!(problem(&rejected)["retryable"], false);
+    assert_eq!(rejected.retry_after, "");
+}
+
+/// In debug builds, a route returning a code its declared set does not list
+/// answers the fallback problem, naming the route and the code.
+#[tokio::test]
+#[cfg(debug_assertions)]
+async fn a_code_outside_a_routes_set_is_caught() {
+    use axum::routing::post;
+    use sponson_codes::{http, Error};
+    async fn plan_missing() -> Result<(), Error<Code>> {
+        Err(Error::new(Code::PlanNotFound, "no plan is named `x`"))
+    }
+    async fn held() -> Result<(), Error<Code>> {
+        Err(service_example::lock_held())
+    }
+    // `POST /runs` declares only LOCK_HELD.
+    let app = axum::Router::new()
+        .route("/runs", post(plan_missing))
+        .route("/plans/{name}", post(held))
+        .route_layer(axum::middleware::from_fn(http::check_route_sets::<Code>));
+    let service = Running::start_app(app).await.unwrap();
+    let caught = service.call("POST", "/runs", None).await;
+    assert_eq!(caught.status, 500);
+    let body = problem(&caught);
+    assert_eq!(body["code"], "INTERNAL");
+    let detail = body["detail"].as_str().unwrap();
+    assert!(
+        detail.contains("route `POST /runs` returned `PLAN_NOT_FOUND`"),
+        "{detail}"
+    );
+    // A route without a declared set may return any code.
+    let free = service.call("POST", "/plans/deploy", None).await;
+    assert_eq!(problem(&free)["code"], "LOCK_HELD");
 }
 
 #[tokio::test]

@@ -405,7 +405,18 @@ pub(super) fn entry(tokens: &[TokenTree]) -> Result<ExpectedEntry, String> {
     let fields = fields_of(tokens, "__sp :: CodeFields")?;
     let names: Vec<&str> = fields.iter().map(|(n, _)| n.as_str()).collect();
     let want = [
-        "code", "exit", "doc", "hint", "explain", "variant", "usage", "retired", "http", "url",
+        "code",
+        "exit",
+        "doc",
+        "hint",
+        "explain",
+        "variant",
+        "usage",
+        "retired",
+        "retryable",
+        "http",
+        "url",
+        "grpc",
     ];
     if names != want {
         return Err(format!("CodeFields with fields {names:?}"));

@@ -243,7 +243,9 @@ pub(super) fn variant(
                     if let Some(detail) = detail {
                         if detail.is_empty() {
                             faults.push("empty detail name");
-                        } else if ["code", "message", "hint"].contains(&detail.as_str()) {
+                        } else if ["code", "message", "hint", "retryable"]
+                            .contains(&detail.as_str())
+                        {
                             faults.push("reserved detail name");
                         } else {
                             exp.details.insert(detail);

@@ -186,6 +186,9 @@ pub(super) fn check_generated(
         "public",
         "non_exhaustive",
         "deny_unknown",
+        "require_explain",
+        "grpc_domain",
+        "sets",
         "kind",
     ];
     if names != want {

@@ -36,7 +36,7 @@ pub struct Details {
 
 impl Details {
     /// The keys of an error object that details can never take.
-    pub const RESERVED_KEYS: [&'static str; 3] = ["code", "message", "hint"];
+    pub const RESERVED_KEYS: [&'static str; 4] = ["code", "message", "hint", "retryable"];
 
     /// No details.
     pub fn new() -> Self {
@@ -295,6 +295,9 @@ mod reserved_tests {
     /// share code with this crate: both test against this same list.
     #[test]
     fn reserved_detail_keys_match_the_derive() {
-        assert_eq!(super::Details::RESERVED_KEYS, ["code", "message", "hint"]);
+        assert_eq!(
+            super::Details::RESERVED_KEYS,
+            ["code", "message", "hint", "retryable"]
+        );
     }
 }

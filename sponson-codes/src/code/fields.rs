@@ -6,7 +6,7 @@
 //! Every field is spelled out, so a field added to the table types is a
 //! compile error here and in the derive, never a silent default.
 
-use super::{CodeInfo, CodeKind, EnumInfo, ExitClass};
+use super::{CodeInfo, CodeKind, EnumInfo, ErrorSet, ExitClass};
 
 /// The fields of a [`CodeInfo`], by name.
 #[derive(Debug, Clone, Copy)]
@@ -31,6 +31,10 @@ pub struct CodeFields {
     pub http: Option<u16>,
     /// See [`CodeInfo::url`].
     pub url: Option<&'static str>,
+    /// See [`CodeInfo::retryable`].
+    pub retryable: Option<bool>,
+    /// See [`CodeInfo::grpc`].
+    pub grpc: Option<&'static str>,
 }
 
 impl CodeFields {
@@ -47,6 +51,8 @@ impl CodeFields {
             retired,
             http,
             url,
+            retryable,
+            grpc,
         } = self;
         CodeInfo {
             code,
@@ -59,6 +65,8 @@ impl CodeFields {
             retired,
             http,
             url,
+            retryable,
+            grpc,
         }
     }
 }
@@ -88,6 +96,12 @@ pub struct EnumFields {
     pub non_exhaustive: bool,
     /// See [`EnumInfo::deny_unknown`].
     pub deny_unknown: bool,
+    /// See [`EnumInfo::require_explain`].
+    pub require_explain: bool,
+    /// See [`EnumInfo::grpc_domain`].
+    pub grpc_domain: Option<&'static str>,
+    /// See [`EnumInfo::sets`].
+    pub sets: &'static [ErrorSet],
     /// See [`EnumInfo::kind`].
     pub kind: CodeKind,
 }
@@ -107,6 +121,9 @@ impl EnumFields {
             public,
             non_exhaustive,
             deny_unknown,
+            require_explain,
+            grpc_domain,
+            sets,
             kind,
         } = self;
         EnumInfo {
@@ -121,6 +138,9 @@ impl EnumFields {
             public,
             non_exhaustive,
             deny_unknown,
+            require_explain,
+            grpc_domain,
+            sets,
             kind,
         }
     }

@@ -76,6 +76,43 @@ pub struct CodeInfo {
     /// The docs URL: the code's `#[code(url = "...")]`, else the enum's
     /// `#[codes(url = "...")]` with `{code}` replaced by the code.
     pub url: Option<&'static str>,
+    /// Whether retrying the same request can succeed: `#[code(retryable =
+    /// true)]` or `false`. `None` when the code does not say, which callers
+    /// treat as not retryable.
+    pub retryable: Option<bool>,
+    /// The gRPC status name (`NOT_FOUND`), as `google.rpc.Code` spells it,
+    /// resolved by the derive for every error code: the code's
+    /// `#[code(grpc = "...")]`; `INTERNAL` for the fallback and
+    /// `INVALID_ARGUMENT` for the usage code; else from its own `http` by
+    /// the HTTP mapping `google.rpc.Code` documents (400
+    /// `INVALID_ARGUMENT`, 401 `UNAUTHENTICATED`, 403 `PERMISSION_DENIED`,
+    /// 404 `NOT_FOUND`, 409 `ABORTED`, 429 `RESOURCE_EXHAUSTED`, 499
+    /// `CANCELLED`, 501 `UNIMPLEMENTED`, 503 `UNAVAILABLE`, 504
+    /// `DEADLINE_EXCEEDED`, other 4xx `FAILED_PRECONDITION`, other 5xx
+    /// `INTERNAL`); else the enum's `#[codes(grpc = "...")]`; else from the
+    /// enum's `http`; else `UNKNOWN`. `None` for warnings. The docs, the
+    /// catalog and the lock show it for enums with a `grpc_domain`.
+    ///
+    /// ```
+    /// use sponson_codes::{ErrorCode, ErrorCodes};
+    ///
+    /// #[derive(ErrorCodes)]
+    /// #[codes(grpc_domain = "plan.example.com")]
+    /// enum Code {
+    ///     #[code(exit = 3, doc = "No such plan.", http = 404)]
+    ///     PlanMissing,
+    ///     #[code(exit = 3, doc = "The plan is stale.", grpc = "FAILED_PRECONDITION")]
+    ///     PlanStale,
+    ///     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    ///     Internal,
+    /// }
+    ///
+    /// assert_eq!(Code::PlanMissing.info().grpc, Some("NOT_FOUND"));
+    /// assert_eq!(Code::PlanStale.info().grpc, Some("FAILED_PRECONDITION"));
+    /// assert_eq!(Code::Internal.info().grpc, Some("INTERNAL"));
+    /// assert_eq!(Code::ENUM.grpc_domain, Some("plan.example.com"));
+    /// ```
+    pub grpc: Option<&'static str>,
 }
 
 impl CodeInfo {
@@ -203,6 +240,18 @@ pub struct EnumInfo {
     pub non_exhaustive: bool,
     /// Whether an unknown code is a deserialization error (`#[codes(deny_unknown)]`).
     pub deny_unknown: bool,
+    /// Whether every live code must have a long explanation
+    /// (`#[codes(require_explain)]`): the derive refuses a code without
+    /// one, and the coverage check reports it.
+    pub require_explain: bool,
+    /// The `google.rpc.ErrorInfo` domain of the enum's codes
+    /// (`#[codes(grpc_domain = "...")]`): `Some` when the enum speaks gRPC,
+    /// and then every code is a valid AIP-193 reason.
+    pub grpc_domain: Option<&'static str>,
+    /// The declared error sets: the codes each command, route and MCP tool
+    /// may return (`#[codes(commands(...), routes(...), tools(...))]`).
+    /// Empty when none are declared.
+    pub sets: &'static [ErrorSet],
     /// Error codes or warning codes.
     pub kind: CodeKind,
 }
@@ -251,6 +300,100 @@ impl EnumInfo {
     /// The entry for `code`, if the enum lists it.
     pub fn get(&self, code: &str) -> Option<&'static CodeInfo> {
         self.table.iter().find(|info| info.code == code)
+    }
+
+    /// The declared set of the command, route or tool `name`, if any.
+    ///
+    /// ```
+    /// use sponson_codes::{ErrorCode, ErrorCodes};
+    /// use sponson_codes::registry::SetKind;
+    ///
+    /// #[derive(ErrorCodes)]
+    /// #[codes(
+    ///     groups(lock = [LockHeld]),
+    ///     commands(apply = [lock, ApprovalRequired], show = []),
+    /// )]
+    /// enum Code {
+    ///     #[code(exit = 3, doc = "Another run holds the lock.")]
+    ///     LockHeld,
+    ///     #[code(exit = 4, doc = "The plan needs approval.")]
+    ///     ApprovalRequired,
+    ///     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    ///     Internal,
+    /// }
+    ///
+    /// let apply = Code::ENUM.set(SetKind::Command, "apply").unwrap();
+    /// // In the table's order, with the fallback every command can return.
+    /// assert_eq!(apply.codes, ["LOCK_HELD", "APPROVAL_REQUIRED", "INTERNAL"]);
+    /// assert!(!Code::ENUM.set(SetKind::Command, "show").unwrap().contains("LOCK_HELD"));
+    /// assert!(Code::ENUM.set(SetKind::Command, "init").is_none());
+    /// ```
+    pub fn set(&self, kind: SetKind, name: &str) -> Option<&'static ErrorSet> {
+        self.sets
+            .iter()
+            .find(|set| set.kind == kind && set.name == name)
+    }
+
+    /// Whether the command, route or tool `name` may return `code`: `true`
+    /// when `name` declares no set, or its set lists `code`.
+    pub fn allows(&self, kind: SetKind, name: &str, code: &str) -> bool {
+        self.set(kind, name).is_none_or(|set| set.contains(code))
+    }
+}
+
+/// What a declared error set belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum SetKind {
+    /// A command of a CLI, by its words (`apply`, `remote add`).
+    Command,
+    /// A route of a service, as `METHOD /path` (`POST /runs`).
+    Route,
+    /// An MCP tool, by its name.
+    Tool,
+}
+
+impl SetKind {
+    /// The kind's name in the catalog and the lock: `command`, `route`, `tool`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            SetKind::Command => "command",
+            SetKind::Route => "route",
+            SetKind::Tool => "tool",
+        }
+    }
+
+    /// The kind named `name` by [`as_str`](SetKind::as_str).
+    pub fn from_name(name: &str) -> Option<Self> {
+        [SetKind::Command, SetKind::Route, SetKind::Tool]
+            .into_iter()
+            .find(|kind| kind.as_str() == name)
+    }
+}
+
+/// The codes one command, route or MCP tool may return, declared on the
+/// enum (see [`EnumInfo::set`]). The derive resolves groups, and adds the
+/// fallback and the usage code, which every command can return.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct ErrorSet {
+    /// A command, a route or a tool.
+    pub kind: SetKind,
+    /// The command's words, the route as `METHOD /path`, or the tool's name.
+    pub name: &'static str,
+    /// The codes, in the table's order.
+    pub codes: &'static [&'static str],
+}
+
+impl ErrorSet {
+    #[doc(hidden)]
+    pub const fn __new(kind: SetKind, name: &'static str, codes: &'static [&'static str]) -> Self {
+        ErrorSet { kind, name, codes }
+    }
+
+    /// Whether the set lists `code`.
+    pub fn contains(&self, code: &str) -> bool {
+        self.codes.contains(&code)
     }
 }
 

@@ -331,7 +331,7 @@ impl<'de, D: DeserializeOwned> Deserialize<'de> for ErrorBody<D> {
     fn deserialize<De: Deserializer<'de>>(deserializer: De) -> Result<Self, De::Error> {
         match crate::json::read::deserialize(deserializer)? {
             Value::Object(fields) => super::read::read_error(&SPONSON.error, fields)
-                .map(|(body, _)| body)
+                .map(|read| read.body)
                 .map_err(De::Error::custom),
             other => Err(De::Error::custom(format_args!(
                 "the error of an envelope must be an object, not {}",

@@ -68,11 +68,14 @@ pub struct ErrorShape {
     pub hint: Option<&'static str>,
     /// The key of the exit code (noggin's `exitCode`); `None`: not printed.
     pub exit: Option<&'static str>,
+    /// The key of whether the code is retryable, printed for codes that
+    /// declare it (`#[code(retryable = ...)]`); `None`: not printed.
+    pub retryable: Option<&'static str>,
 }
 
 impl ErrorShape {
     /// An error object under `key`, with Sponson's field names:
-    /// `{"code", "message", "hint"?, ...details}`.
+    /// `{"code", "message", "hint"?, "retryable"?, ...details}`.
     pub const fn nested(key: &'static str) -> Self {
         ErrorShape {
             nest: Some(key),
@@ -80,6 +83,7 @@ impl ErrorShape {
             message: "message",
             hint: Some("hint"),
             exit: None,
+            retryable: Some("retryable"),
         }
     }
 
@@ -119,6 +123,19 @@ impl ErrorShape {
     /// The key of the exit code.
     pub const fn exit(mut self, key: &'static str) -> Self {
         self.exit = Some(key);
+        self
+    }
+
+    /// The key of whether the code is retryable.
+    pub const fn retryable(mut self, key: &'static str) -> Self {
+        self.retryable = Some(key);
+        self
+    }
+
+    /// Whether a code is retryable is not printed (a shape fixed before
+    /// codes declared it, such as noggin's and firstdraft's).
+    pub const fn no_retryable(mut self) -> Self {
+        self.retryable = None;
         self
     }
 }
@@ -176,6 +193,12 @@ pub struct Profile {
     pub failure: Stream,
     /// How the JSON is laid out.
     pub layout: Layout,
+    /// Whether consumers are told to expect codes they do not know, as
+    /// noggin's spec does ("Codes additions are non-breaking; treat unknown
+    /// codes as fallback errors"). The lock then reports a code added to a
+    /// command's, route's or tool's declared set as additive; otherwise a
+    /// declared set is a closed promise, and widening it is breaking.
+    pub open_codes: bool,
 }
 
 /// Sponson's envelope, the default: `{"ok": true, "command", ...data}` and
@@ -196,9 +219,10 @@ pub const NOGGIN: Profile = Profile::new("noggin")
     .version("envelopeVersion", 3)
     .command("verb")
     .data(Data::Nested("data"))
-    .error(ErrorShape::nested("error").exit("exitCode"))
+    .error(ErrorShape::nested("error").exit("exitCode").no_retryable())
     .failure_to(Stream::Stderr)
     .layout(Layout::Pretty)
+    .open_codes()
     .assert_valid();
 
 /// firstdraft's failure object: `{"error": "<code>", "detail": "<message>",
@@ -211,7 +235,8 @@ pub const FIRSTDRAFT: Profile = Profile::new("firstdraft")
         ErrorShape::top_level()
             .code("error")
             .message("detail")
-            .no_hint(),
+            .no_hint()
+            .no_retryable(),
     )
     .no_warnings()
     .success(Success::Bare(Stream::Stdout))
@@ -239,7 +264,15 @@ impl Profile {
             success: Success::Envelope(Stream::Stdout),
             failure: Stream::Stdout,
             layout: Layout::Compact,
+            open_codes: false,
         }
+    }
+
+    /// Consumers are told to expect codes they do not know: see
+    /// [`open_codes`](Profile::open_codes).
+    pub const fn open_codes(mut self) -> Self {
+        self.open_codes = true;
+        self
     }
 
     /// How success is told from failure.
@@ -410,6 +443,9 @@ impl Profile {
         if let Some(key) = self.error.exit {
             keys.push(key);
         }
+        if let Some(key) = self.error.retryable {
+            keys.push(key);
+        }
         keys
     }
 
@@ -460,7 +496,7 @@ impl Profile {
     /// ```
     /// use sponson_codes::profile::{FIRSTDRAFT, NOGGIN, SPONSON};
     ///
-    /// assert_eq!(SPONSON.reserved_detail_keys(), ["code", "message", "hint"]);
+    /// assert_eq!(SPONSON.reserved_detail_keys(), ["code", "message", "hint", "retryable"]);
     /// assert_eq!(NOGGIN.reserved_detail_keys(), ["code", "message", "hint", "exitCode"]);
     /// assert_eq!(FIRSTDRAFT.reserved_detail_keys(), ["error", "detail"]);
     /// ```
@@ -499,6 +535,7 @@ impl Profile {
         let mut fields = vec![self.error.code.to_owned(), self.error.message.to_owned()];
         fields.extend(self.error.hint.map(|h| format!("{h}?")));
         fields.extend(self.error.exit.map(str::to_owned));
+        fields.extend(self.error.retryable.map(|r| format!("{r}?")));
         let error = match self.error.nest {
             Some(key) => format!("nested:{key}{{{}}}", fields.join(",")),
             None => format!("top{{{}}}", fields.join(",")),
@@ -574,6 +611,7 @@ impl Profile {
                 "message": self.error.message,
                 "hint": self.error.hint,
                 "exit": self.error.exit,
+                "retryable": self.error.retryable,
             },
             "warnings": self.warnings,
             "success": success,
@@ -582,6 +620,7 @@ impl Profile {
                 Layout::Compact => "compact",
                 Layout::Pretty => "pretty",
             },
+            "open_codes": self.open_codes,
         })
     }
 
@@ -645,6 +684,7 @@ impl Profile {
             message: text(error, "message")?,
             hint: optional(error, "hint")?,
             exit: optional(error, "exit")?,
+            retryable: optional(error, "retryable")?,
         };
         let success = value.get("success").ok_or("the profile has no `success`")?;
         let success = match optional(success, "envelope")? {
@@ -666,6 +706,7 @@ impl Profile {
                 "pretty" => Layout::Pretty,
                 other => return Err(format!("unknown layout `{other}`")),
             },
+            open_codes: value.get("open_codes").and_then(serde_json::Value::as_bool) == Some(true),
         };
         profile.check()?;
         Ok(Box::leak(Box::new(profile)))

@@ -28,6 +28,10 @@ pub struct Document<T = Value, D = Details> {
     pub result: Result<T, ErrorBody<D>>,
     /// The exit code, when the profile prints it with the error.
     pub exit_code: Option<u8>,
+    /// Whether the failure's code is retryable, when the profile prints it
+    /// and the code declares it: the one member a client that does not know
+    /// the code can read it from.
+    pub retryable: Option<bool>,
     /// The warnings, when the profile prints them.
     pub warnings: Vec<Warning>,
 }
@@ -237,6 +241,7 @@ impl Profile {
             None => Vec::new(),
         };
         let mut exit_code = None;
+        let mut retryable = None;
         let result = if ok {
             if let Some(key) = self.error.nest.filter(|key| fields.contains_key(*key)) {
                 return Err(ReadError::Contradiction(format!(
@@ -259,15 +264,17 @@ impl Profile {
                 },
                 None => fields,
             };
-            let (body, exit) = read_error(&self.error, error)?;
-            exit_code = exit;
-            Err(body)
+            let read = read_error(&self.error, error)?;
+            exit_code = read.exit;
+            retryable = read.retryable;
+            Err(read.body)
         };
         Ok(Document {
             command,
             version,
             result,
             exit_code,
+            retryable,
             warnings,
         })
     }
@@ -291,13 +298,22 @@ impl Profile {
     }
 }
 
+/// An error object read: the body, and the members the shape prints
+/// beside it.
+pub(crate) struct ReadFailure<D> {
+    pub(crate) body: ErrorBody<D>,
+    pub(crate) exit: Option<u8>,
+    pub(crate) retryable: Option<bool>,
+}
+
 /// The error object's members: code and message are required strings, the
 /// hint a string when present, the exit (where the shape prints one) an
-/// integer from 1 to 255; every other member is a detail.
+/// integer from 1 to 255, `retryable` (where it prints one) a boolean when
+/// present; every other member is a detail.
 pub(crate) fn read_error<D: DeserializeOwned>(
     shape: &ErrorShape,
     mut error: Map<String, Value>,
-) -> Result<(ErrorBody<D>, Option<u8>), ReadError> {
+) -> Result<ReadFailure<D>, ReadError> {
     let code = require_string(&mut error, shape.code)?;
     let message = require_string(&mut error, shape.message)?;
     let hint = match shape.hint {
@@ -315,16 +331,22 @@ pub(crate) fn read_error<D: DeserializeOwned>(
         },
         None => None,
     };
+    let retryable = match shape.retryable.map(|key| (key, error.remove(key))) {
+        Some((_, Some(Value::Bool(retryable)))) => Some(retryable),
+        Some((key, Some(_))) => return Err(wrong(key, "a boolean")),
+        _ => None,
+    };
     let details = D::deserialize(Value::Object(error)).map_err(json)?;
-    Ok((
-        ErrorBody {
+    Ok(ReadFailure {
+        body: ErrorBody {
             code,
             message,
             hint,
             details,
         },
         exit,
-    ))
+        retryable,
+    })
 }
 
 /// A warnings list: objects with a string `code` and `message`, and a
@@ -348,6 +370,7 @@ fn bare_success<T: DeserializeOwned, D>(value: Value) -> Result<Document<T, D>, 
         version: None,
         result: Ok(T::deserialize(value).map_err(json)?),
         exit_code: None,
+        retryable: None,
         warnings: Vec::new(),
     })
 }

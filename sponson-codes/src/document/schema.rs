@@ -7,7 +7,21 @@
 use serde_json::{json, Map, Value};
 
 use super::profile::{Data, Profile, Status, Success};
-use crate::code::EnumInfo;
+use crate::code::{CodeInfo, EnumInfo, SetKind};
+
+/// The codes a schema lists: every code of the enums, or those one
+/// command, route or tool may return.
+#[derive(Clone, Copy)]
+struct Only<'a>(Option<(SetKind, &'a str)>);
+
+impl Only<'_> {
+    fn allows(self, e: &EnumInfo, c: &CodeInfo) -> bool {
+        match self.0 {
+            None => true,
+            Some((kind, name)) => e.allows(kind, name, c.code),
+        }
+    }
+}
 
 /// The dialect every schema declares.
 pub const SCHEMA_DIALECT: &str = "https://json-schema.org/draft/2020-12/schema";
@@ -31,16 +45,48 @@ impl Profile {
     /// assert_eq!(schema["$defs"]["failure"]["properties"]["status"]["const"], "error");
     /// ```
     pub fn schema(&self, enums: &[&EnumInfo]) -> Value {
+        self.schema_of(enums, Only(None))
+    }
+
+    /// [`schema`](Profile::schema) narrowed to what one command, route or
+    /// MCP tool may return: its declared set's codes and their exits (every
+    /// code of an enum that declares no set for it), and, where the
+    /// document names the command, that name.
+    ///
+    /// ```
+    /// use sponson_codes::{ErrorCode, ErrorCodes};
+    /// use sponson_codes::{profile::SPONSON, registry::SetKind};
+    ///
+    /// #[derive(ErrorCodes)]
+    /// #[codes(commands(apply = [LockHeld]))]
+    /// enum Code {
+    ///     #[code(exit = 3, doc = "Another run holds the lock.")]
+    ///     LockHeld,
+    ///     #[code(exit = 4, doc = "The plan is stale.")]
+    ///     PlanStale,
+    ///     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    ///     Internal,
+    /// }
+    ///
+    /// let schema = SPONSON.schema_for(&[Code::ENUM], SetKind::Command, "apply");
+    /// assert_eq!(schema["$defs"]["code"]["enum"], serde_json::json!(["LOCK_HELD", "INTERNAL"]));
+    /// assert_eq!(schema["$defs"]["failure"]["properties"]["command"]["const"], "apply");
+    /// ```
+    pub fn schema_for(&self, enums: &[&EnumInfo], kind: SetKind, name: &str) -> Value {
+        self.schema_of(enums, Only(Some((kind, name))))
+    }
+
+    fn schema_of(&self, enums: &[&EnumInfo], only: Only<'_>) -> Value {
         let errors: Vec<&EnumInfo> = enums.iter().copied().filter(|e| !e.is_warnings()).collect();
         let warnings: Vec<&EnumInfo> = enums.iter().copied().filter(|e| e.is_warnings()).collect();
         let mut defs = Map::new();
-        defs.insert("code".into(), codes_schema(&errors, "An error code"));
-        defs.insert("success".into(), self.success_schema());
-        defs.insert("failure".into(), self.failure_schema(&errors));
+        defs.insert("code".into(), codes_schema(&errors, only, "An error code"));
+        defs.insert("success".into(), self.success_schema(only));
+        defs.insert("failure".into(), self.failure_schema(&errors, only));
         if self.warnings.is_some() {
             defs.insert(
                 "warningCode".into(),
-                codes_schema(&warnings, "A warning code"),
+                codes_schema(&warnings, Only(None), "A warning code"),
             );
             defs.insert(
                 "warning".into(),
@@ -73,6 +119,7 @@ impl Profile {
     fn schema_head(
         &self,
         ok: bool,
+        only: Only<'_>,
         properties: &mut Map<String, Value>,
         required: &mut Vec<Value>,
     ) {
@@ -98,7 +145,12 @@ impl Profile {
         if let Some(key) = self.command {
             properties.insert(
                 key.into(),
-                json!({"type": "string", "description": "The command that ran."}),
+                match only.0 {
+                    Some((SetKind::Command | SetKind::Tool, name)) => {
+                        json!({"const": name, "description": "The command that ran."})
+                    }
+                    _ => json!({"type": "string", "description": "The command that ran."}),
+                },
             );
             required.push(json!(key));
         }
@@ -110,7 +162,7 @@ impl Profile {
         }
     }
 
-    fn success_schema(&self) -> Value {
+    fn success_schema(&self, only: Only<'_>) -> Value {
         if let Success::Bare(_) = self.success {
             // Whatever does not read as a failure's document.
             return json!({
@@ -120,7 +172,7 @@ impl Profile {
         }
         let mut properties = Map::new();
         let mut required = Vec::new();
-        self.schema_head(true, &mut properties, &mut required);
+        self.schema_head(true, only, &mut properties, &mut required);
         match self.data {
             Data::Nested(key) => {
                 properties.insert(key.into(), json!({"description": "The command's data."}));
@@ -162,7 +214,7 @@ impl Profile {
         }
     }
 
-    fn failure_schema(&self, errors: &[&EnumInfo]) -> Value {
+    fn failure_schema(&self, errors: &[&EnumInfo], only: Only<'_>) -> Value {
         let mut fields = Map::new();
         let shape = &self.error;
         let mut error_required = vec![json!(shape.code), json!(shape.message)];
@@ -177,10 +229,21 @@ impl Profile {
                 json!({"type": "string", "description": "The remedy, often a flag."}),
             );
         }
+        if let Some(key) = shape.retryable {
+            fields.insert(
+                key.into(),
+                json!({"type": "boolean", "description": "Whether retrying the same request can succeed, for codes that declare it; absent means unknown, which is not retryable."}),
+            );
+        }
         if let Some(key) = shape.exit {
             let mut exits: Vec<u8> = errors
                 .iter()
-                .flat_map(|e| e.table.iter().map(|c| c.exit))
+                .flat_map(|e| {
+                    e.table
+                        .iter()
+                        .filter(move |c| only.allows(e, c))
+                        .map(|c| c.exit)
+                })
                 .collect();
             exits.sort_unstable();
             exits.dedup();
@@ -194,7 +257,7 @@ impl Profile {
         }
         let mut properties = Map::new();
         let mut required = Vec::new();
-        self.schema_head(false, &mut properties, &mut required);
+        self.schema_head(false, only, &mut properties, &mut required);
         match shape.nest {
             Some(key) => {
                 properties.insert(
@@ -215,13 +278,13 @@ impl Profile {
 /// Every live and retired code of `enums` (retired codes may still be read
 /// from older output), as an `enum` with a described `const` per code; any
 /// string when `enums` declare none.
-fn codes_schema(enums: &[&EnumInfo], what: &str) -> Value {
+fn codes_schema(enums: &[&EnumInfo], only: Only<'_>, what: &str) -> Value {
     let mut seen = std::collections::BTreeSet::new();
     let mut codes = Vec::new();
     let mut described = Vec::new();
     for e in enums {
         for c in e.table {
-            if seen.insert(c.code) {
+            if only.allows(e, c) && seen.insert(c.code) {
                 codes.push(json!(c.code));
                 let mut one = json!({"const": c.code, "description": c.doc});
                 if c.retired.is_some() {

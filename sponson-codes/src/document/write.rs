@@ -139,6 +139,14 @@ impl Serialize for ErrorObject<'_, '_> {
     }
 }
 
+impl FailureView<'_> {
+    /// Whether the code declares itself retryable: a listed code's table
+    /// says, so a failure read back without its code's entry has no value.
+    pub(crate) fn retryable(&self) -> Option<bool> {
+        self.info.and_then(|info| info.retryable)
+    }
+}
+
 impl Failure {
     pub(crate) fn view(&self) -> FailureView<'_> {
         FailureView {
@@ -324,6 +332,9 @@ impl Profile {
         }
         if let (Some(key), Some(exit)) = (shape.exit, failure.exit) {
             map.serialize_entry(key, &exit)?;
+        }
+        if let (Some(key), Some(retryable)) = (shape.retryable, failure.retryable()) {
+            map.serialize_entry(key, &retryable)?;
         }
         for (name, value) in failure.details {
             map.serialize_entry(name, value)?;

@@ -63,6 +63,9 @@ struct Inner {
     withheld: Option<String>,
 }
 
+/// See [`Error::RETRY_AFTER`].
+pub(crate) const RETRY_AFTER: &str = "retry_after";
+
 impl<C: ErrorCode> Error<C> {
     /// An error with `code`, `message`, and the details that `code` itself
     /// marks with `#[code(detail)]` (none for a unit variant).
@@ -196,6 +199,43 @@ impl<C: ErrorCode> Error<C> {
     pub fn with_hint(mut self, hint: impl Into<String>) -> Self {
         self.inner.hint = Some(hint.into());
         self
+    }
+
+    /// Says when the same request may be tried again: the detail
+    /// [`RETRY_AFTER`](Error::RETRY_AFTER), in whole seconds rounded up,
+    /// and in HTTP the `Retry-After` header of the problem response.
+    ///
+    /// ```
+    /// # use std::time::Duration;
+    /// # use sponson_codes::{Error, ErrorCodes};
+    /// # #[derive(Debug, ErrorCodes)]
+    /// # enum Code {
+    /// #     #[code(exit = 3, doc = "The lock is held.", retryable = true, http = 409)]
+    /// #     LockHeld,
+    /// #     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    /// #     Internal,
+    /// # }
+    /// let err = Error::new(Code::LockHeld, "held").with_retry_after(Duration::from_millis(1500));
+    /// assert_eq!(err.retry_after(), Some(Duration::from_secs(2)));
+    /// assert_eq!(err.details().get("retry_after").unwrap(), 2);
+    /// assert!(err.to_problem().body.contains(r#""retryable":true"#));
+    /// ```
+    #[must_use]
+    pub fn with_retry_after(self, delay: core::time::Duration) -> Self {
+        let seconds = delay.as_secs() + u64::from(delay.subsec_nanos() > 0);
+        self.with_detail(Self::RETRY_AFTER, &seconds)
+    }
+
+    /// The detail [`with_retry_after`](Error::with_retry_after) writes:
+    /// seconds, as HTTP's `Retry-After` counts them.
+    pub const RETRY_AFTER: &'static str = RETRY_AFTER;
+
+    /// The delay [`with_retry_after`](Error::with_retry_after) gave, if any.
+    pub fn retry_after(&self) -> Option<core::time::Duration> {
+        self.details()
+            .get(Self::RETRY_AFTER)
+            .and_then(serde_json::Value::as_u64)
+            .map(core::time::Duration::from_secs)
     }
 
     /// Adds one detail; a reserved key (`code`, `message`, `hint`) turns the

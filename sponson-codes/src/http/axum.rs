@@ -1,7 +1,8 @@
 //! axum integration (feature `axum`): a coded error is a problem response,
 //! a rejected request is the usage code, a path or method no route answers
-//! is the code the program picks, and a panicking handler is the fallback
-//! problem.
+//! is the code the program picks, a panicking handler is the fallback
+//! problem, and in debug builds a route that returns a code outside its
+//! declared set is caught.
 
 use core::future::{ready, Future, Ready};
 use core::marker::PhantomData;
@@ -20,7 +21,8 @@ use crate::error::Error;
 use crate::http::problem::{Problem, PROBLEM_CONTENT_TYPE};
 
 impl IntoResponse for Problem {
-    /// The status, `Content-Type: application/problem+json` and the body.
+    /// The status, `Content-Type: application/problem+json`, `Retry-After`
+    /// when the error gave a delay ([`Error::with_retry_after`]), and the body.
     ///
     /// With feature `tracing`, the problem is reported as a `tracing`
     /// event with its `error.type` and `http.response.status_code` (module
@@ -28,7 +30,7 @@ impl IntoResponse for Problem {
     /// linked into the program lists it, else `_OTHER`. The responses this
     /// module builds from a coded error (an `Error<C>`, a rejection, the
     /// fallback handlers, [`PanicLayer`]) are reported once each, from the
-    /// error itself, with nothing read back.
+    /// error itself, with nothing more read back.
     fn into_response(self) -> Response {
         #[cfg(feature = "tracing")]
         report(&self);
@@ -39,7 +41,8 @@ impl IntoResponse for Problem {
 /// The response of a problem, reported already.
 fn response_of(problem: Problem) -> Response {
     let status = StatusCode::from_u16(problem.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
-    (
+    let (code, retry_after) = problem.members();
+    let mut response = (
         status,
         [(
             header::CONTENT_TYPE,
@@ -47,12 +50,20 @@ fn response_of(problem: Problem) -> Response {
         )],
         problem.body,
     )
-        .into_response()
+        .into_response();
+    if let Some(seconds) = retry_after {
+        response
+            .headers_mut()
+            .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+    }
+    if let Some(code) = code {
+        response.extensions_mut().insert(ProblemCode(code));
+    }
+    response
 }
 
 /// The problem response of `error` (at `status` when the routing decided
-/// it), reported to telemetry from the failure the problem settled on:
-/// nothing is read back.
+/// it), reported to telemetry from the failure the problem settled on.
 fn respond<C: ErrorCode>(error: &Error<C>, status: Option<u16>) -> Response {
     response_of(error.to_problem_at(status, reported::<C>))
 }
@@ -80,6 +91,67 @@ fn report(problem: &Problem) {
         Ok(body) => report_http(Kind::registered(&body.code), &body.message, problem.status),
         Err(_) => report_http(Kind::other(), "", problem.status),
     }
+}
+
+/// The code of a problem response, for [`check_route_sets`].
+#[derive(Debug, Clone)]
+struct ProblemCode(String);
+
+/// A middleware that, in debug builds (tests included), answers `C`'s
+/// fallback problem when a route returns a code its declared set
+/// (`#[codes(routes("POST /runs" = [...]))]`) does not list, naming the
+/// route and the code; release builds pass every response through. Add it
+/// with `route_layer`, so that it sees the route that matched.
+///
+/// ```
+/// use axum::{middleware, routing::post, Router};
+/// use sponson_codes::{http, Error, ErrorCodes};
+///
+/// #[derive(Debug, ErrorCodes)]
+/// #[codes(routes("POST /runs" = [LockHeld]))]
+/// enum Code {
+///     #[code(exit = 3, doc = "Another run holds the lock.", http = 409)]
+///     LockHeld,
+///     #[code(exit = 2, doc = "No such plan.", http = 404)]
+///     PlanNotFound,
+///     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+///     Internal,
+/// }
+///
+/// async fn start() -> Result<(), Error<Code>> {
+///     Err(Error::new(Code::PlanNotFound, "no plan `x`")) // not in the set
+/// }
+///
+/// let app: Router = Router::new()
+///     .route("/runs", post(start))
+///     .route_layer(middleware::from_fn(http::check_route_sets::<Code>));
+/// ```
+pub async fn check_route_sets<C: ErrorCode>(
+    request: ::axum::extract::Request,
+    next: ::axum::middleware::Next,
+) -> Response {
+    use ::axum::extract::MatchedPath;
+    let route = request
+        .extensions()
+        .get::<MatchedPath>()
+        .map(|path| format!("{} {}", request.method(), path.as_str()));
+    let response = next.run(request).await;
+    if !cfg!(debug_assertions) {
+        return response;
+    }
+    let (Some(route), Some(ProblemCode(code))) =
+        (route, response.extensions().get::<ProblemCode>())
+    else {
+        return response;
+    };
+    if C::ENUM.allows(crate::code::SetKind::Route, &route, code) {
+        return response;
+    }
+    Error::<C>::fallback(format!(
+        "route `{route}` returned `{code}`, which its declared set does not list; add it to the route's entry in #[codes(routes(...))] on `{}`, or return one of its codes",
+        C::ENUM.path()
+    ))
+    .into_response()
 }
 
 /// A handler returns `Result<_, Error<C>>`: the error becomes its problem

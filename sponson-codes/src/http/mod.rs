@@ -26,7 +26,9 @@ mod problem;
 
 #[cfg(feature = "axum")]
 #[cfg_attr(docsrs, doc(cfg(feature = "axum")))]
-pub use self::axum::{method_not_allowed, not_found, PanicFuture, PanicLayer, PanicService};
+pub use self::axum::{
+    check_route_sets, method_not_allowed, not_found, PanicFuture, PanicLayer, PanicService,
+};
 pub use self::problem::{
     Problem, ProblemError, ABOUT_BLANK, PROBLEM_CONTENT_TYPE, RESERVED_PROBLEM_KEYS,
 };

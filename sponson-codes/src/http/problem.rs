@@ -23,9 +23,17 @@ use crate::json::depth::MAX_LEVELS;
 pub const PROBLEM_CONTENT_TYPE: &str = "application/problem+json";
 
 /// The members a problem document defines or this crate writes, which
-/// details can never take: RFC 9457's five, then `code` and `hint`.
-pub const RESERVED_PROBLEM_KEYS: [&str; 7] = [
-    "type", "title", "status", "detail", "instance", "code", "hint",
+/// details can never take: RFC 9457's five, then `code`, `hint` and
+/// `retryable`.
+pub const RESERVED_PROBLEM_KEYS: [&str; 8] = [
+    "type",
+    "title",
+    "status",
+    "detail",
+    "instance",
+    "code",
+    "hint",
+    "retryable",
 ];
 
 /// The `type` of a code without a docs URL: no semantics beyond the status.
@@ -97,6 +105,42 @@ impl<C: ErrorCode> Error<C> {
 }
 
 impl Problem {
+    /// The `Retry-After` of the response, in seconds: the problem's
+    /// `retry_after` member ([`Error::with_retry_after`]), if any.
+    ///
+    /// ```
+    /// # use std::time::Duration;
+    /// # use sponson_codes::{Error, ErrorCodes};
+    /// # #[derive(Debug, ErrorCodes)]
+    /// # enum Code {
+    /// #     #[code(exit = 3, doc = "Too many requests.", retryable = true, http = 429)]
+    /// #     RateLimited,
+    /// #     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    /// #     Internal,
+    /// # }
+    /// let problem = Error::new(Code::RateLimited, "slow down")
+    ///     .with_retry_after(Duration::from_secs(30))
+    ///     .to_problem();
+    /// assert_eq!(problem.retry_after(), Some(30));
+    /// assert!(problem.body.contains(r#""retryable":true,"retry_after":30"#));
+    /// ```
+    pub fn retry_after(&self) -> Option<u64> {
+        self.members().1
+    }
+
+    /// The body's `code` and `retry_after` members, read once.
+    pub(crate) fn members(&self) -> (Option<String>, Option<u64>) {
+        let Ok(Value::Object(mut body)) = serde_json::from_str::<Value>(&self.body) else {
+            return (None, None);
+        };
+        let code = match body.remove("code") {
+            Some(Value::String(code)) => Some(code),
+            _ => None,
+        };
+        let retry_after = body.get(crate::error::RETRY_AFTER).and_then(Value::as_u64);
+        (code, retry_after)
+    }
+
     /// The problem document of a failed `outcome` (a success has none:
     /// `None`), or of the fallback code when the document cannot hold it;
     /// `status` replaces the status of the outcome's own code.
@@ -188,6 +232,9 @@ impl serde::Serialize for ProblemDocument<'_> {
         map.serialize_entry("code", failure.code)?;
         if let Some(hint) = failure.hint {
             map.serialize_entry("hint", hint)?;
+        }
+        if let Some(retryable) = failure.retryable() {
+            map.serialize_entry("retryable", &retryable)?;
         }
         for (key, value) in failure.details {
             map.serialize_entry(key, value)?;
@@ -312,7 +359,9 @@ impl<D: DeserializeOwned> ErrorBody<D> {
         let title = string("title");
         let message = string("detail").or(title).unwrap_or_default();
         let hint = string("hint");
-        for key in ["type", "status", "instance"] {
+        // `retryable` is the code's own (`info::<C>().retryable`), as
+        // `status` is its HTTP status: neither is a detail.
+        for key in ["type", "status", "instance", "retryable"] {
             fields.remove(key);
         }
         let details = D::deserialize(Value::Object(fields))

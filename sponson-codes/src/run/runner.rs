@@ -458,6 +458,7 @@ impl<C: ErrorCode> Runner<C> {
         let quiet = self.mode == Mode::Json && failure_stream == Stream::Stderr;
         with_quiet_panics(quiet, || {
             let (result, warnings) = collect(|| catch_panic(|| body().map_err(Into::into)));
+            let result = result.map_err(|error| self.within_set(error));
             // Rendering runs a `Serialize` and a `Display` of the program's:
             // a panic there ends as the fallback like any other.
             let kept = warnings.clone();
@@ -466,6 +467,26 @@ impl<C: ErrorCode> Runner<C> {
                 self.output(panicked, kept, |()| String::new())
             })
         })
+    }
+
+    /// In debug builds (tests included), a code outside the command's
+    /// declared set (`#[codes(commands(...))]`) is the fallback, with a
+    /// message naming both: the set is a promise to the program's callers,
+    /// and a test that reaches the code should fail where it is raised.
+    /// Release builds keep the code, which callers handle as any other.
+    fn within_set(&self, error: Error<C>) -> Error<C> {
+        use crate::code::SetKind;
+        if !cfg!(debug_assertions) || C::ENUM.allows(SetKind::Command, &self.command, error.code())
+        {
+            return error;
+        }
+        Error::fallback(format!(
+            "command `{}` returned `{}`, which its declared set does not list; add `{}` to its entry in #[codes(commands(...))] on `{}`, or return one of its codes",
+            self.command,
+            error.code(),
+            error.info().variant,
+            C::ENUM.path(),
+        ))
     }
 
     /// The printed form of `result` in the runner's mode: the one document

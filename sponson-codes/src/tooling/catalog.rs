@@ -12,7 +12,9 @@ use core::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::catalog::{FORMAT, LIBRARY_VERSION, VERSION};
-use crate::code::{CodeFields, CodeInfo, CodeKind, EnumFields, EnumInfo, ExitClass};
+use crate::code::{
+    CodeFields, CodeInfo, CodeKind, EnumFields, EnumInfo, ErrorSet, ExitClass, SetKind,
+};
 use crate::document::profile::Profile;
 
 /// Every code of a set of enums, as a versioned JSON document.
@@ -136,6 +138,50 @@ pub struct EnumEntry {
     /// without warnings are unchanged.
     #[serde(default, skip_serializing_if = "is_errors")]
     pub kind: String,
+    /// Whether every live code must have a long explanation.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub require_explain: bool,
+    /// The gRPC `ErrorInfo.domain`, when the enum speaks gRPC.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub grpc_domain: Option<String>,
+    /// The declared error sets of commands, routes and tools.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sets: Vec<SetEntry>,
+}
+
+/// One declared error set of an [`EnumEntry`] (see [`ErrorSet`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct SetEntry {
+    /// `command`, `route` or `tool` ([`SetKind::as_str`]).
+    pub kind: String,
+    /// The command's words, the route as `METHOD /path`, or the tool's name.
+    pub name: String,
+    /// The codes it may return, the fallback and usage code included.
+    pub codes: Vec<String>,
+}
+
+impl EnumEntry {
+    /// An enum known only by where it is declared, as a lock names it.
+    pub(crate) fn named(path: String, crate_name: String) -> Self {
+        EnumEntry {
+            crate_name,
+            path,
+            declared_path: None,
+            name: String::new(),
+            module_path: String::new(),
+            explain: String::new(),
+            exits: Vec::new(),
+            fallback: String::new(),
+            public: false,
+            non_exhaustive: false,
+            deny_unknown: false,
+            kind: String::new(),
+            require_explain: false,
+            grpc_domain: None,
+            sets: Vec::new(),
+        }
+    }
 }
 
 fn is_errors(kind: &String) -> bool {
@@ -200,6 +246,13 @@ pub struct CodeEntry {
     /// The docs URL, when the enum gives one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub url: Option<String>,
+    /// Whether retrying can succeed, when the code declares it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub retryable: Option<bool>,
+    /// The gRPC status name ([`CodeInfo::grpc`]): every error code has
+    /// one; the lock records it for enums with a `grpc_domain`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub grpc: Option<String>,
 }
 
 fn is_false(value: &bool) -> bool {
@@ -267,6 +320,8 @@ impl Catalog {
                     retired: c.retired.as_deref().map(leak),
                     http: c.http,
                     url: c.url.as_deref().map(leak),
+                    retryable: c.retryable,
+                    grpc: c.grpc.as_deref().map(leak),
                 }
                 .build()
             })
@@ -277,6 +332,18 @@ impl Catalog {
             .map(|x| ExitClass::__new(x.exit, leak(&x.meaning)))
             .collect();
         let fallback = codes.iter().position(|c| c.fallback).unwrap_or(0);
+        let sets: Vec<ErrorSet> = e
+            .sets
+            .iter()
+            .filter_map(|set| {
+                let codes: Vec<&'static str> = set.codes.iter().map(|c| leak(c)).collect();
+                Some(ErrorSet::__new(
+                    SetKind::from_name(&set.kind)?,
+                    leak(&set.name),
+                    Box::leak(codes.into_boxed_slice()),
+                ))
+            })
+            .collect();
         Box::leak(Box::new(
             EnumFields {
                 name: leak(&e.name),
@@ -290,6 +357,9 @@ impl Catalog {
                 public: e.public,
                 non_exhaustive: e.non_exhaustive,
                 deny_unknown: e.deny_unknown,
+                require_explain: e.require_explain,
+                grpc_domain: e.grpc_domain.as_deref().map(leak),
+                sets: Box::leak(sets.into_boxed_slice()),
                 kind,
             }
             .build(),

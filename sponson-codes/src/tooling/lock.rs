@@ -2,8 +2,10 @@
 //! a release promised.
 //!
 //! The lock holds the contract only: each code's string, exit code, enum,
-//! crate, Rust variant, whether it is retired, and its HTTP status when it
-//! has one. Prose (`doc`, `hint`, the
+//! crate, Rust variant, whether it is retired, its HTTP status when it has
+//! one, whether it is retryable when it says, its gRPC status when its enum
+//! speaks gRPC, and the declared error sets of commands, routes and tools.
+//! Prose (`doc`, `hint`, the
 //! explanation, the retirement note, the enum's doc comment) is not in it, so
 //! fixing a typo never makes the lock stale.
 //!
@@ -22,7 +24,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
-use crate::tooling::catalog::{Catalog, CodeEntry, EnvelopeEntry, ReadError};
+use crate::tooling::catalog::{Catalog, CodeEntry, EnumEntry, EnvelopeEntry, ReadError, SetEntry};
 
 /// The value of a lock file's `format` field.
 pub const LOCK_FORMAT: &str = "sponson-codes/lock";
@@ -38,6 +40,20 @@ struct LockFile {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     envelope: Option<LockEnvelope>,
     codes: Vec<LockCode>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    sets: Vec<LockSet>,
+}
+
+/// One declared error set: the codes a command, route or tool may return.
+#[derive(Serialize, Deserialize)]
+struct LockSet {
+    #[serde(rename = "enum")]
+    enum_path: String,
+    #[serde(rename = "crate")]
+    crate_name: String,
+    kind: String,
+    name: String,
+    codes: Vec<String>,
 }
 
 /// What the lock keeps of the profile: its name, version and shape.
@@ -67,6 +83,12 @@ struct LockCode {
     /// Web clients branch on the status as scripts do on the exit code.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     http: Option<u16>,
+    /// Clients retry on it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    retryable: Option<bool>,
+    /// gRPC clients branch on the status.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    grpc: Option<String>,
 }
 
 fn is_false(value: &bool) -> bool {
@@ -90,6 +112,7 @@ impl Catalog {
     /// assert!(sponson_codes::companion::lock::compare(&Catalog::read_lock(&lock).unwrap(), &live).is_unchanged());
     /// ```
     pub fn to_lock_json(&self) -> String {
+        let grpc = GrpcEnums::of(self);
         let lock = LockFile {
             format: LOCK_FORMAT.to_owned(),
             version: LOCK_VERSION,
@@ -110,6 +133,22 @@ impl Catalog {
                     retired: c.retired.is_some(),
                     warning: c.warning,
                     http: c.http,
+                    retryable: c.retryable,
+                    grpc: grpc.of_code(c).map(str::to_owned),
+                })
+                .collect(),
+            sets: self
+                .enums
+                .iter()
+                .flat_map(|e| {
+                    let path = e.declared_path.as_deref().unwrap_or(&e.path);
+                    e.sets.iter().map(move |set| LockSet {
+                        enum_path: path.to_owned(),
+                        crate_name: e.crate_name.clone(),
+                        kind: set.kind.clone(),
+                        name: set.name.clone(),
+                        codes: set.codes.clone(),
+                    })
                 })
                 .collect(),
         };
@@ -142,12 +181,33 @@ impl Catalog {
                 retired: c.retired.then(String::new),
                 http: c.http,
                 url: None,
+                retryable: c.retryable,
+                grpc: c.grpc,
             })
             .collect();
+        // An enum of a lock is what its sets need: where it is declared.
+        let mut enums: Vec<EnumEntry> = Vec::new();
+        for set in lock.sets {
+            let at = match enums
+                .iter()
+                .position(|e| e.path == set.enum_path && e.crate_name == set.crate_name)
+            {
+                Some(at) => at,
+                None => {
+                    enums.push(EnumEntry::named(set.enum_path, set.crate_name));
+                    enums.len() - 1
+                }
+            };
+            enums[at].sets.push(SetEntry {
+                kind: set.kind,
+                name: set.name,
+                codes: set.codes,
+            });
+        }
         Ok(Catalog {
             format: LOCK_FORMAT.to_owned(),
             version: lock.version,
-            enums: Vec::new(),
+            enums,
             codes,
             envelope: lock.envelope.map(|e| EnvelopeEntry {
                 profile: e.profile,
@@ -238,6 +298,61 @@ pub enum Change {
         /// The version now.
         to: Option<u32>,
     },
+    /// The envelope gained optional members (such as `retryable`) and
+    /// nothing else changed: additive, since a consumer ignores members it
+    /// does not know.
+    EnvelopeExtended {
+        /// The shape in the lock.
+        from: String,
+        /// The shape now.
+        to: String,
+    },
+    /// Whether a code is retryable changed: breaking when the lock recorded
+    /// a value (clients retry on it, or stop retrying), additive when the
+    /// code declares it for the first time.
+    ChangedRetryable {
+        /// The code.
+        code: String,
+        /// The value in the lock, if it recorded one.
+        from: Option<bool>,
+        /// The value now, if any.
+        to: Option<bool>,
+    },
+    /// A code's gRPC status changed: breaking when the lock recorded one,
+    /// additive when its enum starts speaking gRPC.
+    ChangedGrpc {
+        /// The code.
+        code: String,
+        /// The status in the lock, if it recorded one.
+        from: Option<String>,
+        /// The status now, if any.
+        to: Option<String>,
+    },
+    /// A command, route or tool may now return a code its set did not
+    /// list (or declares no set any more, so may return any code): breaking
+    /// when consumers were promised the set was closed, additive under a
+    /// profile with [`open_codes`](crate::profile::Profile::open_codes)
+    /// (noggin's "additions are non-breaking").
+    SetWidened {
+        /// `command`, `route` or `tool`.
+        kind: String,
+        /// The command, route or tool.
+        name: String,
+        /// The code added, or `None` when the set is no longer declared.
+        code: Option<String>,
+        /// Whether the profile tells consumers to expect unknown codes.
+        open: bool,
+    },
+    /// A command, route or tool no longer returns a code, or declares its
+    /// set for the first time: additive, the promise only narrows.
+    SetNarrowed {
+        /// `command`, `route` or `tool`.
+        kind: String,
+        /// The command, route or tool.
+        name: String,
+        /// The code removed, or `None` when the set is newly declared.
+        code: Option<String>,
+    },
 }
 
 impl Change {
@@ -249,6 +364,11 @@ impl Change {
                 | Change::Retired { .. }
                 | Change::ChangedHttp { from: None, .. }
                 | Change::EnvelopeVersion { .. }
+                | Change::EnvelopeExtended { .. }
+                | Change::ChangedRetryable { from: None, .. }
+                | Change::ChangedGrpc { from: None, .. }
+                | Change::SetWidened { open: true, .. }
+                | Change::SetNarrowed { .. }
         )
     }
 }
@@ -310,7 +430,74 @@ impl fmt::Display for Change {
                     shown(to)
                 )
             }
+            Change::EnvelopeExtended { from, to } => write!(
+                f,
+                "the envelope's shape gained optional members (`{from}` -> `{to}`)"
+            ),
+            Change::ChangedRetryable {
+                code,
+                from: None,
+                to,
+            } => write!(f, "declared `{code}` retryable = {}", shown_bool(*to)),
+            Change::ChangedRetryable { code, from, to } => write!(
+                f,
+                "changed whether `{code}` is retryable from {} to {}; clients decide whether to retry on it, so add a new code instead",
+                shown_bool(*from),
+                shown_bool(*to)
+            ),
+            Change::ChangedGrpc {
+                code,
+                from: None,
+                to,
+            } => write!(
+                f,
+                "gave `{code}` the gRPC status {}",
+                to.as_deref().unwrap_or("none")
+            ),
+            Change::ChangedGrpc { code, from, to } => write!(
+                f,
+                "changed the gRPC status of `{code}` from {} to {}; gRPC clients branch on it, so add a new code instead",
+                from.as_deref().unwrap_or("none"),
+                to.as_deref().unwrap_or("none")
+            ),
+            Change::SetWidened {
+                kind,
+                name,
+                code,
+                open,
+            } => {
+                match code {
+                    Some(code) => write!(f, "{kind} `{name}` may now return `{code}`")?,
+                    None => write!(
+                        f,
+                        "{kind} `{name}` no longer declares its codes, so it may return any"
+                    )?,
+                }
+                if *open {
+                    Ok(())
+                } else {
+                    f.write_str("; consumers were promised its set, so declare the code in a new command, or give the profile open_codes() if consumers handle unknown codes")
+                }
+            }
+            Change::SetNarrowed {
+                kind,
+                name,
+                code: Some(code),
+            } => write!(f, "{kind} `{name}` no longer returns `{code}`"),
+            Change::SetNarrowed {
+                kind,
+                name,
+                code: None,
+            } => write!(f, "{kind} `{name}` declares the codes it may return"),
         }
+    }
+}
+
+fn shown_bool(value: Option<bool>) -> &'static str {
+    match value {
+        Some(true) => "true",
+        Some(false) => "false",
+        None => "unknown",
     }
 }
 
@@ -409,6 +596,7 @@ pub fn compare(lock: &Catalog, live: &Catalog) -> Compatibility {
             .push(code);
         paths.insert(declared(code), code.enum_path.as_str());
     }
+    let (lock_grpc, live_grpc) = (GrpcEnums::of(lock), GrpcEnums::of(live));
     let shown = |old: &CodeEntry| -> String {
         let path = declared(old);
         paths.get(path).copied().unwrap_or(path).to_owned()
@@ -451,6 +639,21 @@ pub fn compare(lock: &Catalog, live: &Catalog) -> Compatibility {
             if let Some(change) = changed_http(old, new) {
                 changes.push(change);
             }
+            if old.retryable != new.retryable {
+                changes.push(Change::ChangedRetryable {
+                    code: old.code.clone(),
+                    from: old.retryable,
+                    to: new.retryable,
+                });
+            }
+            let (from, to) = (lock_grpc.of_code(old), live_grpc.of_code(new));
+            if from != to {
+                changes.push(Change::ChangedGrpc {
+                    code: old.code.clone(),
+                    from: from.map(str::to_owned),
+                    to: to.map(str::to_owned),
+                });
+            }
             if old.retired.is_some() && new.retired.is_none() {
                 changes.push(Change::RetiredReused {
                     code: old.code.clone(),
@@ -479,6 +682,7 @@ pub fn compare(lock: &Catalog, live: &Catalog) -> Compatibility {
         }
     }
     changes.extend(envelope_change(lock, live));
+    set_changes(lock, live, &mut changes);
     changes.sort_by_key(|c| !c.is_breaking());
     changes.dedup();
     let notices = live
@@ -506,6 +710,12 @@ fn envelope_change(lock: &Catalog, live: &Catalog) -> Option<Change> {
             to: new.version,
         });
     }
+    if old.shape != new.shape && only_gained_optional_members(&old.shape, &new.shape) {
+        return Some(Change::EnvelopeExtended {
+            from: old.shape,
+            to: new.shape,
+        });
+    }
     if old.shape != new.shape {
         // The shape names the version key: `...; version=envelopeVersion; ...`.
         let version_key = new
@@ -521,6 +731,131 @@ fn envelope_change(lock: &Catalog, live: &Catalog) -> Option<Change> {
         });
     }
     None
+}
+
+/// Whether `new` is `old` with optional error members (`key?`) added and
+/// nothing else changed: the parts of a shape are `name=value; ...`, and
+/// the error's members are listed in braces, optional ones with `?`.
+fn only_gained_optional_members(old: &str, new: &str) -> bool {
+    let members = |part: &str| -> Option<(String, Vec<String>)> {
+        let (head, rest) = part.split_once('{')?;
+        let list = rest.strip_suffix('}')?;
+        Some((
+            head.to_owned(),
+            list.split(',').map(str::to_owned).collect(),
+        ))
+    };
+    let (old_parts, new_parts): (Vec<&str>, Vec<&str>) =
+        (old.split("; ").collect(), new.split("; ").collect());
+    if old_parts.len() != new_parts.len() {
+        return false;
+    }
+    old_parts.iter().zip(&new_parts).all(|(old, new)| {
+        if old == new {
+            return true;
+        }
+        match (members(old), members(new)) {
+            (Some((old_head, old_list)), Some((new_head, new_list))) => {
+                old_head == new_head
+                    && old_list.iter().all(|m| new_list.contains(m))
+                    && new_list
+                        .iter()
+                        .filter(|m| !old_list.contains(m))
+                        .all(|m| m.ends_with('?'))
+            }
+            _ => false,
+        }
+    })
+}
+
+/// The declared sets compared: a code a set gains widens the promise, one
+/// it loses narrows it; a set that appears narrows (the command promised
+/// nothing before), one that disappears widens. Whether widening breaks
+/// consumers is the live profile's to say ([`Profile::open_codes`]).
+fn set_changes(lock: &Catalog, live: &Catalog, changes: &mut Vec<Change>) {
+    type Key<'a> = (&'a str, &'a str, &'a str);
+    fn sets(catalog: &Catalog) -> BTreeMap<Key<'_>, &SetEntry> {
+        catalog
+            .enums
+            .iter()
+            .flat_map(|e| {
+                let path = e.declared_path.as_deref().unwrap_or(&e.path);
+                e.sets
+                    .iter()
+                    .map(move |set| ((path, set.kind.as_str(), set.name.as_str()), set))
+            })
+            .collect()
+    }
+    let open = live
+        .envelope
+        .as_ref()
+        .and_then(|e| e.definition.as_ref())
+        .and_then(|d| d.get("open_codes"))
+        .and_then(serde_json::Value::as_bool)
+        .unwrap_or(false);
+    let (old, new) = (sets(lock), sets(live));
+    for (key, old_set) in &old {
+        let (_, kind, name) = *key;
+        let widened = |code: Option<String>| Change::SetWidened {
+            kind: kind.to_owned(),
+            name: name.to_owned(),
+            code,
+            open,
+        };
+        let Some(new_set) = new.get(key) else {
+            changes.push(widened(None));
+            continue;
+        };
+        for code in new_set.codes.iter().filter(|c| !old_set.codes.contains(c)) {
+            changes.push(widened(Some(code.clone())));
+        }
+        for code in old_set.codes.iter().filter(|c| !new_set.codes.contains(c)) {
+            changes.push(Change::SetNarrowed {
+                kind: kind.to_owned(),
+                name: name.to_owned(),
+                code: Some(code.clone()),
+            });
+        }
+    }
+    for (_, kind, name) in new.keys().filter(|key| !old.contains_key(*key)) {
+        changes.push(Change::SetNarrowed {
+            kind: (*kind).to_owned(),
+            name: (*name).to_owned(),
+            code: None,
+        });
+    }
+}
+
+/// The enums of a catalog whose gRPC statuses are promises: those with a
+/// `grpc_domain`. A lock records a status only for them, so all of its
+/// statuses count.
+struct GrpcEnums<'a>(Option<BTreeSet<(&'a str, &'a str)>>);
+
+impl<'a> GrpcEnums<'a> {
+    fn of(catalog: &'a Catalog) -> Self {
+        if catalog.format == LOCK_FORMAT {
+            return GrpcEnums(None);
+        }
+        GrpcEnums(Some(
+            catalog
+                .enums
+                .iter()
+                .filter(|e| e.grpc_domain.is_some())
+                .map(|e| (e.path.as_str(), e.crate_name.as_str()))
+                .collect(),
+        ))
+    }
+
+    fn of_code(&self, code: &'a CodeEntry) -> Option<&'a str> {
+        match &self.0 {
+            Some(enums)
+                if !enums.contains(&(code.enum_path.as_str(), code.crate_name.as_str())) =>
+            {
+                None
+            }
+            _ => code.grpc.as_deref(),
+        }
+    }
 }
 
 /// Where the enum of `code` is declared: what the lock names it by.

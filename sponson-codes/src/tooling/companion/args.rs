@@ -3,17 +3,31 @@
 
 use super::failure::Failure;
 use super::similar::closest;
+use crate::code::SetKind;
 
 /// What the command line asks for.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Command {
     Help,
-    Docs { out: Option<String>, check: bool },
-    Lock { out: Option<String>, check: bool },
+    Docs {
+        out: Option<String>,
+        check: bool,
+    },
+    Lock {
+        out: Option<String>,
+        check: bool,
+    },
     List,
-    Explain { code: String },
-    Check { lock: Option<String> },
-    Schema,
+    Explain {
+        code: String,
+    },
+    Check {
+        lock: Option<String>,
+    },
+    /// With a command, route or tool: the schema of what it may return.
+    Schema {
+        set: Option<(SetKind, String)>,
+    },
 }
 
 impl Command {
@@ -26,7 +40,7 @@ impl Command {
             Command::List => "list",
             Command::Explain { .. } => "explain",
             Command::Check { .. } => "check",
-            Command::Schema => "schema",
+            Command::Schema { .. } => "schema",
         }
     }
 }
@@ -103,15 +117,31 @@ pub(crate) fn parse(args: &[String]) -> Result<Invocation, Failure> {
                 Command::Lock { out, check }
             }
         }
-        "list" | "schema" => {
+        "list" => {
             if let Some(flag) = flags.next_flag()? {
                 return Err(flags.unknown(&flag, &[]));
             }
-            if name == "list" {
-                Command::List
-            } else {
-                Command::Schema
+            Command::List
+        }
+        "schema" => {
+            const KINDS: [(&str, SetKind); 3] = [
+                ("--command", SetKind::Command),
+                ("--route", SetKind::Route),
+                ("--tool", SetKind::Tool),
+            ];
+            let mut set = None;
+            while let Some(flag) = flags.next_flag()? {
+                let Some(&(flag, kind)) = KINDS.iter().find(|(name, _)| *name == flag) else {
+                    return Err(flags.unknown(&flag, &["--command", "--route", "--tool"]));
+                };
+                if set.is_some() {
+                    return Err(usage(
+                        "`schema` narrows to one command, route or tool; give one of --command, --route and --tool",
+                    ));
+                }
+                set = Some((kind, flags.value(flag)?));
             }
+            Command::Schema { set }
         }
         "explain" => {
             let code = flags.positional("CODE")?;

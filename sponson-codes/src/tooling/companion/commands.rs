@@ -9,6 +9,7 @@ use super::failure::{CompanionCode, CompanionWarning, Failure};
 use super::{text, Companion};
 use crate::code::registry::duplicates;
 use crate::code::EnumInfo;
+use crate::code::SetKind;
 use crate::tooling::catalog::Catalog;
 use crate::tooling::files;
 use crate::tooling::markdown::render_markdown;
@@ -164,17 +165,57 @@ pub(crate) fn list(companion: &Companion, enums: &[&'static EnumInfo]) -> Reply 
     }
 }
 
-/// `schema`: the JSON Schema of the program's envelope in its profile.
-pub(crate) fn schema(companion: &Companion, enums: &[&'static EnumInfo]) -> Reply {
+/// `schema`: the JSON Schema of the program's envelope in its profile;
+/// with a command, route or tool, narrowed to the codes its declared set
+/// lists. One that no enum declares a set for is a usage error naming the
+/// declared ones, since a misspelt name would print the whole schema.
+pub(crate) fn schema(
+    companion: &Companion,
+    enums: &[&'static EnumInfo],
+    set: Option<&(SetKind, String)>,
+) -> Result<Reply, Failure> {
     let profile = companion.profile();
-    let schema = profile.schema(enums);
+    let schema = match set {
+        None => profile.schema(enums),
+        Some((kind, name)) => {
+            let declared: Vec<&str> = enums
+                .iter()
+                .flat_map(|e| e.sets.iter())
+                .filter(|set| set.kind == *kind)
+                .map(|set| set.name)
+                .collect();
+            if !declared.contains(&name.as_str()) {
+                return Err(unknown_set(*kind, name, &declared));
+            }
+            profile.schema_for(enums, *kind, name)
+        }
+    };
     let mut text = serde_json::to_string_pretty(&schema).unwrap_or_default();
     text.push('\n');
-    Reply {
-        text,
-        data: json!({ "profile": profile.name, "schema": schema }),
-        screen: None,
+    let mut data = json!({ "profile": profile.name, "schema": schema });
+    if let Some((kind, name)) = set {
+        data["set"] = json!({ "kind": kind.as_str(), "name": name });
     }
+    Ok(Reply {
+        text,
+        data,
+        screen: None,
+    })
+}
+
+fn unknown_set(kind: SetKind, name: &str, declared: &[&str]) -> Failure {
+    let kind = kind.as_str();
+    let mut message = format!("no enum declares the codes of {kind} `{name}`");
+    match super::similar::closest(name, declared) {
+        Some(close) => message.push_str(&format!("; did you mean `{close}`?")),
+        None if declared.is_empty() => {
+            message.push_str(&format!("; no {kind} declares its codes"));
+        }
+        None => message.push_str(&format!("; declared: {}", declared.join(", "))),
+    }
+    Failure::usage(&message).with_hint(format!(
+        "declare it with #[codes({kind}s(\"{name}\" = [...]))] on the enum, or name one of the declared {kind}s"
+    ))
 }
 
 /// `explain CODE`; rendered for a terminal too when `screen` gives its style.

@@ -471,7 +471,7 @@ impl Companion {
             Command::List => Ok(commands::list(self, enums)),
             Command::Explain { code } => commands::explain(self, enums, code, screen),
             Command::Check { lock } => commands::check(self, enums, lock.as_deref()),
-            Command::Schema => Ok(commands::schema(self, enums)),
+            Command::Schema { set } => commands::schema(self, enums, set.as_ref()),
         }
     }
 
@@ -485,7 +485,8 @@ impl Companion {
              list                          list every code\n  \
              explain CODE                  show a code's long explanation\n  \
              check [--lock PATH]           fail on conflicting duplicate codes or a breaking change against the lock\n  \
-             schema                        print the JSON Schema (2020-12) of the program's envelope in its profile\n\n\
+             schema [--command NAME]       print the JSON Schema (2020-12) of the program's envelope in its profile;\n                                \
+             with --command, --route or --tool, of what that one may return\n\n\
              --json prints one JSON envelope on stdout instead of text\n",
             bin = self.name(),
             package = self.package(),

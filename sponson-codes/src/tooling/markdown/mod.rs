@@ -104,31 +104,58 @@ fn render_enum(out: &mut String, e: &EnumInfo, anchors: &mut Anchors) {
     // and sections agree.
     let live_ids: Vec<Option<String>> = live.iter().map(|c| anchor(c, anchors)).collect();
     let retired_ids: Vec<Option<String>> = retired.iter().map(|c| anchor(c, anchors)).collect();
-    // The HTTP column only for error enums that give statuses, so CLI-only
-    // docs stay as they were.
-    let http = !e.is_warnings() && e.table.iter().any(|c| c.http.is_some());
-    out.push_str(if e.is_warnings() {
-        "\n### Codes\n\n| Code | Meaning | Hint |\n| --- | --- | --- |\n"
-    } else if http {
-        "\n### Codes\n\n| Code | Exit | HTTP | Meaning | Hint |\n| --- | ---: | ---: | --- | --- |\n"
-    } else {
-        "\n### Codes\n\n| Code | Exit | Meaning | Hint |\n| --- | ---: | --- | --- |\n"
-    });
+    // Columns only for what the enum says: HTTP for error enums that give
+    // statuses, gRPC for those with a domain, Retryable when a code
+    // declares it; so CLI-only docs stay as they were.
+    let errors = !e.is_warnings();
+    let http = errors && e.table.iter().any(|c| c.http.is_some());
+    let grpc = errors && e.grpc_domain.is_some();
+    let retryable = errors && e.table.iter().any(|c| c.retryable.is_some());
+    let mut head = vec![("Code", " --- |")];
+    if errors {
+        head.push(("Exit", " ---: |"));
+    }
+    if http {
+        head.push(("HTTP", " ---: |"));
+    }
+    if grpc {
+        head.push(("gRPC", " --- |"));
+    }
+    if retryable {
+        head.push(("Retryable", " --- |"));
+    }
+    head.extend([("Meaning", " --- |"), ("Hint", " --- |")]);
+    let titles: String = head
+        .iter()
+        .map(|(title, _)| format!(" {title} |"))
+        .collect();
+    let rule: String = head.iter().map(|(_, rule)| *rule).collect();
+    let _ = write!(out, "\n### Codes\n\n|{titles}\n|{rule}\n");
     for (c, id) in live.iter().zip(&live_ids) {
         let code = code_cell(c, id.as_deref());
         let hint = c.hint.map(cell).unwrap_or_default();
-        let status = if http {
-            format!(" {} |", c.http_status())
-        } else {
-            String::new()
-        };
+        let mut middle = String::new();
+        if http {
+            let _ = write!(middle, " {} |", c.http_status());
+        }
+        if grpc {
+            let _ = write!(middle, " `{}` |", c.grpc.unwrap_or("UNKNOWN"));
+        }
+        if retryable {
+            middle.push_str(match c.retryable {
+                Some(true) => " yes |",
+                Some(false) => " no |",
+                None => "  |",
+            });
+        }
         let _ = writeln!(
             out,
-            "| {code} |{}{status} {} | {hint} |",
+            "| {code} |{}{middle} {} | {hint} |",
             exit_cell(e, c),
             cell(c.doc)
         );
     }
+    render_sets(out, e);
     if !retired.is_empty() {
         out.push_str(
             "\n### Retired codes\n\nThese codes are no longer raised. They stay listed so they are never reused.\n\n",
@@ -172,6 +199,47 @@ fn render_enum(out: &mut String, e: &EnumInfo, anchors: &mut Anchors) {
             // The explanation's own headings go below the code's.
             let explanation = explain::nested(&visible::blocks(c.explain.trim()), 5);
             let _ = writeln!(out, "{}", blocks(&explanation));
+        }
+    }
+}
+
+/// The declared error sets, one table per kind: each command's, route's or
+/// tool's codes, without the fallback and usage code that every one may
+/// return, which a sentence names once.
+fn render_sets(out: &mut String, e: &EnumInfo) {
+    use crate::code::SetKind;
+    let always: Vec<String> = [Some(e.fallback_info()), e.table.iter().find(|c| c.usage)]
+        .into_iter()
+        .flatten()
+        .map(|c| format!("`{}`", c.code))
+        .collect();
+    for (kind, title, noun) in [
+        (SetKind::Command, "Commands", "Command"),
+        (SetKind::Route, "Routes", "Route"),
+        (SetKind::Tool, "Tools", "Tool"),
+    ] {
+        let sets: Vec<_> = e.sets.iter().filter(|set| set.kind == kind).collect();
+        if sets.is_empty() {
+            continue;
+        }
+        let _ = write!(
+            out,
+            "\n### {title}\n\nThe codes each {} may return; every one may also return {}.\n\n| {noun} | Codes |\n| --- | --- |\n",
+            noun.to_lowercase(),
+            always.join(" and "),
+        );
+        for set in sets {
+            let codes: Vec<String> = set
+                .codes
+                .iter()
+                .filter(|code| !always.contains(&format!("`{code}`")))
+                .map(|code| format!("`{code}`"))
+                .collect();
+            let codes = match codes.is_empty() {
+                true => "none of its own".to_owned(),
+                false => codes.join(", "),
+            };
+            let _ = writeln!(out, "| {} | {codes} |", cell(&format!("`{}`", set.name)));
         }
     }
 }

@@ -1,0 +1,13 @@
+use sponson_codes::ErrorCodes;
+
+#[derive(ErrorCodes)]
+enum Code {
+    #[code(exit = 3, doc = "Another run holds the lock.", retryable)]
+    LockHeld,
+    #[code(exit = 3, doc = "The server is busy.", retryable = "yes")]
+    Busy,
+    #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    Internal,
+}
+
+fn main() {}
