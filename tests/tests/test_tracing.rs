@@ -327,6 +327,10 @@ fn app() -> Router {
 /// The status `app` answers `method path` with `body`; the handlers never
 /// wait, so the first poll completes.
 fn call(method: &str, path: &str, body: &'static str) -> u16 {
+    call_app(app(), method, path, body)
+}
+
+fn call_app(mut app: Router, method: &str, path: &str, body: &'static str) -> u16 {
     use tower_service::Service as _;
     let request = Request::builder()
         .method(method)
@@ -334,7 +338,6 @@ fn call(method: &str, path: &str, body: &'static str) -> u16 {
         .header("content-type", "application/json")
         .body(Body::from(body))
         .unwrap();
-    let mut app = app();
     let future = core::pin::pin!(app.call(request));
     match future.poll(&mut Context::from_waker(Waker::noop())) {
         Poll::Ready(response) => response.unwrap().status().as_u16(),
@@ -440,6 +443,50 @@ fn a_panicking_handler_is_the_fallback_at_error_level_without_the_panic_text() {
         seen,
         [http_event("ERROR", "INTERNAL", 500, HTTP_PANIC_MESSAGE)]
     );
+}
+
+#[test]
+fn a_code_outside_a_routes_set_is_its_own_event_then_the_fallbacks_in_debug_builds() {
+    #[derive(Debug, ErrorCodes)]
+    #[codes(routes("POST /runs" = [LockHeld]))]
+    enum Routed {
+        #[code(exit = 3, doc = "Another run holds the lock.", http = 409)]
+        LockHeld,
+        #[code(exit = 2, doc = "No such plan.", http = 404)]
+        PlanNotFound,
+        #[code(exit = 1, doc = "An unexpected error.", fallback)]
+        Internal,
+    }
+    async fn start() -> Result<(), Error<Routed>> {
+        Err(Error::new(Routed::PlanNotFound, "no plan `x`"))
+    }
+    let _ = (Routed::LockHeld, Routed::Internal);
+    let app = Router::new()
+        .route("/runs", post(start))
+        .route_layer(axum::middleware::from_fn(http::check_route_sets::<Routed>));
+    let (status, seen) = observe(|| call_app(app, "POST", "/runs", ""));
+    let codes: Vec<(&Value, &Value)> = seen
+        .iter()
+        .map(|seen| {
+            (
+                &seen["event"]["level"],
+                &seen["event"]["fields"]["error.type"],
+            )
+        })
+        .collect();
+    if cfg!(debug_assertions) {
+        assert_eq!(status, 500);
+        assert_eq!(
+            codes,
+            [
+                (&json!("WARN"), &json!("PLAN_NOT_FOUND")),
+                (&json!("ERROR"), &json!("INTERNAL"))
+            ]
+        );
+    } else {
+        assert_eq!(status, 404);
+        assert_eq!(codes, [(&json!("WARN"), &json!("PLAN_NOT_FOUND"))]);
+    }
 }
 
 // ---- the current span --------------------------------------------------------
