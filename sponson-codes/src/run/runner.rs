@@ -615,7 +615,7 @@ impl Reported {
                 Some(failure) => (Kind::of::<C>(&failure.code), failure.message),
                 // A document the profile could not write: the fallback's
                 // exit, no code to tell.
-                None => (Kind::of::<C>(""), String::new()),
+                None => (Kind::other(), String::new()),
             }))
         }
         #[cfg(not(feature = "tracing"))]
