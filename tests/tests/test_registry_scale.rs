@@ -109,7 +109,7 @@ impl Scale {
             dir.join("Cargo.toml"),
             format!(
                 "[package]\nname = \"scale\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = false\n\n\
-                 [workspace]\n\n[dependencies]\nsponson-codes = {{ path = {:?} }}\n",
+                 [workspace]\n\n[dependencies]\nsponson-codes = {{ path = {:?}, features = [\"companion\"] }}\n",
                 runtime.canonicalize().unwrap()
             ),
         )
