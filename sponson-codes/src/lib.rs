@@ -109,6 +109,9 @@
 //! the command line, with the tool's output schema; `grpc` (feature
 //! `tonic`) makes a coded error a `tonic::Status` carrying
 //! `google.rpc.ErrorInfo`, and reads one back.
+//! With feature `tracing`, every coded failure the runner, the axum layer
+//! and the MCP helpers report is also a `tracing` event carrying
+//! OpenTelemetry's `error.type` (module `telemetry`).
 //!
 //! # Docs and the lock
 //!
@@ -140,6 +143,7 @@
 //! | `anyhow` | `anyhow::Error` into a coded error | `anyhow` |
 //! | `miette` | `Error` as a `miette::Diagnostic` | `miette` |
 //! | `tonic` | `Error` as a `tonic::Status` with `google.rpc.ErrorInfo`, statuses read back, a panic layer, in `grpc` | `tonic` (no transport), `tonic-types`, `prost` |
+//! | `tracing` | every coded failure reported as a `tracing` event with OpenTelemetry's `error.type`, recorded on the current span (the `telemetry` module; implies `error` and `registry`) | `tracing` |
 //! | `testing` | the stale-file test helpers, for dev-dependencies | `similar`, `tempfile`, `pulldown-cmark`, serde's derive |
 //! | `companion` | the `sponson-codes` binary and `companion` | `testing`, `strsim` |
 //!
@@ -181,6 +185,9 @@ pub mod http;
 pub mod mcp;
 #[cfg(feature = "runner")]
 mod run;
+#[cfg(feature = "tracing")]
+#[cfg_attr(docsrs, doc(cfg(feature = "tracing")))]
+pub mod telemetry;
 
 #[cfg(feature = "testing")]
 mod tooling;

@@ -25,6 +25,9 @@ use crate::error::Error;
 /// when the command failed, that is when its exit code is not 0, and
 /// `resultType: "complete"`.
 ///
+/// With feature `tracing`, a failure is reported as a `tracing` event
+/// with its `error.type` (module `telemetry`).
+///
 /// Valid under every dated schema from 2025-06-18 to 2026-07-28:
 /// `resultType` is required from 2026-07-28 on (`"complete"` for a call
 /// that has finished) and allowed before, where a result may carry other
@@ -63,14 +66,16 @@ pub fn tool_result<T: Serialize, C: ErrorCode>(
     command: &str,
     result: &Result<T, Error<C>>,
 ) -> Value {
-    if let Err(error) = result {
-        if let Some(outside) = outside_set(command, error) {
-            return tool_result_of(
-                &declared().render(&Outcome::new(command, &Err::<T, _>(outside))),
-            );
-        }
-    }
-    tool_result_of(&declared().render(&Outcome::new(command, result)))
+    let output = match result {
+        Err(error) => match outside_set(command, error) {
+            Some(outside) => declared().render(&Outcome::new(command, &Err::<T, _>(outside))),
+            None => declared().render(&Outcome::new(command, result)),
+        },
+        Ok(_) => declared().render(&Outcome::new(command, result)),
+    };
+    #[cfg(feature = "tracing")]
+    report(&output, crate::telemetry::Kind::of::<C>);
+    result_of(&output)
 }
 
 /// In debug builds (tests included), the fallback for a code outside the
@@ -94,6 +99,13 @@ fn outside_set<C: ErrorCode>(tool: &str, error: &Error<C>) -> Option<Error<C>> {
 /// from whichever stream the profile put it on, in the result
 /// [`tool_result`] describes.
 ///
+/// With feature `tracing`, a failure is reported as a `tracing` event
+/// with its `error.type`: the code its document carries, read back in the
+/// program's profile (or a built-in one), when an enum linked into the
+/// program lists it, else `_OTHER`. This is the call that reports a
+/// runner's rendered outcome: [`Runner::render`](crate::Runner::render)
+/// reports nothing, so the failure is one event.
+///
 /// ```
 /// use sponson_codes::{mcp, Output};
 ///
@@ -102,6 +114,12 @@ fn outside_set<C: ErrorCode>(tool: &str, error: &Error<C>) -> Option<Error<C>> {
 /// assert_eq!(result["structuredContent"], serde_json::json!({"ok": true, "command": "init"}));
 /// ```
 pub fn tool_result_of(output: &Output) -> Value {
+    #[cfg(feature = "tracing")]
+    report(output, crate::telemetry::Kind::registered);
+    result_of(output)
+}
+
+fn result_of(output: &Output) -> Value {
     let text = output.stdout.trim_end_matches('\n');
     let text = if text.is_empty() {
         output.stderr.trim_end_matches('\n')
@@ -123,6 +141,24 @@ pub fn tool_result_of(output: &Output) -> Value {
     // Required from the 2026-07-28 specification on; the call has finished.
     result.insert("resultType".to_owned(), json!("complete"));
     Value::Object(result)
+}
+
+/// Reports a failed tool call to telemetry: the code its document
+/// carries, read by the program's profile (or a built-in one, for an
+/// output a runner rendered in another), as `kind` maps it.
+#[cfg(feature = "tracing")]
+fn report(output: &Output, kind: impl FnOnce(&str) -> crate::telemetry::Kind) {
+    use crate::document::profile::{FIRSTDRAFT, NOGGIN, SPONSON};
+    use crate::telemetry::{document_of, failure_in, wanted, Kind, Surface};
+    if output.is_ok() || !wanted() {
+        return;
+    }
+    let profiles = [declared(), &SPONSON, &NOGGIN, &FIRSTDRAFT];
+    let (kind, message) = match failure_in(document_of(output), profiles) {
+        Some(failure) => (kind(&failure.code), failure.message),
+        None => (Kind::other(), String::new()),
+    };
+    crate::telemetry::report(kind, &message, Surface::Tool);
 }
 
 /// A JSON Schema of `C`'s documents in the program's profile, for a tool's

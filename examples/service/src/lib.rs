@@ -1,11 +1,16 @@
 //! A small web service whose failures are the codes of one annotated enum,
-//! answered as RFC 9457 problem details.
+//! answered as RFC 9457 problem details. Each request runs in a span that
+//! declares `error.type`; with the runtime's feature `tracing`, every
+//! problem it answers is a `tracing` event carrying the code as
+//! `error.type` and the status as `http.response.status_code`, and the
+//! request's span records the code too.
 
 pub mod client;
 
 use axum::extract::rejection::{JsonRejection, PathRejection};
-use axum::extract::Path;
+use axum::extract::{Path, Request};
 use axum::http::{header, StatusCode};
+use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -138,6 +143,22 @@ pub fn app() -> Router {
         // Debug builds catch a route returning a code its set does not list.
         .route_layer(axum::middleware::from_fn(http::check_route_sets::<Code>))
         .layer(PanicLayer::<Code>::new())
+        // Outermost, so the panic layer's problem is answered inside the span.
+        .layer(middleware::from_fn(in_request_span))
+}
+
+/// Runs the request in a span named `request` that declares `error.type`
+/// (quoted: `type` is a keyword), which a problem response records; a
+/// `tracing-opentelemetry` layer makes it the span's attribute.
+async fn in_request_span(request: Request, next: Next) -> Response {
+    use tracing::Instrument as _;
+    let span = tracing::info_span!(
+        "request",
+        "http.request.method" = %request.method(),
+        "url.path" = request.uri().path(),
+        "error.type" = tracing::field::Empty,
+    );
+    next.run(request).instrument(span).await
 }
 
 async fn show_plan(name: Result<Path<String>, PathRejection>) -> Result<Json<Plan>, Error<Code>> {

@@ -1,6 +1,13 @@
-//! `service [ADDR]`: serves the example on ADDR (default 127.0.0.1:8080).
+//! `service [ADDR]`: serves the example on ADDR (default 127.0.0.1:8080),
+//! printing its tracing events on stderr.
 
 fn main() -> std::io::Result<()> {
+    // Every event on stderr, with its request span: a problem answered is
+    // `WARN request{... error.type="LOCK_HELD"}: sponson_codes: ...`.
+    tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_target(true)
+        .init();
     let addr = std::env::args()
         .nth(1)
         .unwrap_or_else(|| "127.0.0.1:8080".to_owned());

@@ -15,6 +15,7 @@ use ::axum::http::{header, HeaderValue, Method, StatusCode};
 use ::axum::response::{IntoResponse, Response};
 
 use crate::code::{Details, ErrorCode};
+use crate::document::outcome::Failure;
 use crate::error::panic::drop_payload;
 use crate::error::Error;
 use crate::http::problem::{Problem, PROBLEM_CONTENT_TYPE};
@@ -22,27 +23,73 @@ use crate::http::problem::{Problem, PROBLEM_CONTENT_TYPE};
 impl IntoResponse for Problem {
     /// The status, `Content-Type: application/problem+json`, `Retry-After`
     /// when the error gave a delay ([`Error::with_retry_after`]), and the body.
+    ///
+    /// With feature `tracing`, the problem is reported as a `tracing`
+    /// event with its `error.type` and `http.response.status_code` (module
+    /// `telemetry`): the code its body carries, read back, when an enum
+    /// linked into the program lists it, else `_OTHER`. The responses this
+    /// module builds from a coded error (an `Error<C>`, a rejection, the
+    /// fallback handlers, [`PanicLayer`]) are reported once each, from the
+    /// error itself, with nothing more read back.
     fn into_response(self) -> Response {
-        let status = StatusCode::from_u16(self.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
-        let (code, retry_after) = self.members();
-        let mut response = (
-            status,
-            [(
-                header::CONTENT_TYPE,
-                HeaderValue::from_static(PROBLEM_CONTENT_TYPE),
-            )],
-            self.body,
-        )
-            .into_response();
-        if let Some(seconds) = retry_after {
-            response
-                .headers_mut()
-                .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
-        }
-        if let Some(code) = code {
-            response.extensions_mut().insert(ProblemCode(code));
-        }
+        #[cfg(feature = "tracing")]
+        report(&self);
+        response_of(self)
+    }
+}
+
+/// The response of a problem, reported already.
+fn response_of(problem: Problem) -> Response {
+    let status = StatusCode::from_u16(problem.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+    let (code, retry_after) = problem.members();
+    let mut response = (
+        status,
+        [(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static(PROBLEM_CONTENT_TYPE),
+        )],
+        problem.body,
+    )
+        .into_response();
+    if let Some(seconds) = retry_after {
         response
+            .headers_mut()
+            .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+    }
+    if let Some(code) = code {
+        response.extensions_mut().insert(ProblemCode(code));
+    }
+    response
+}
+
+/// The problem response of `error` (at `status` when the routing decided
+/// it), reported to telemetry from the failure the problem settled on.
+fn respond<C: ErrorCode>(error: &Error<C>, status: Option<u16>) -> Response {
+    response_of(error.to_problem_at(status, reported::<C>))
+}
+
+/// Reports the failure a problem settled on (feature `tracing`).
+#[cfg_attr(not(feature = "tracing"), allow(unused_variables))]
+fn reported<C: ErrorCode>(failure: &Failure, status: u16) {
+    #[cfg(feature = "tracing")]
+    if crate::telemetry::wanted() {
+        let kind = crate::telemetry::Kind::of::<C>(&failure.code);
+        crate::telemetry::report_http(kind, &failure.message, status);
+    }
+}
+
+/// Reports a problem response to telemetry: the code and message its body
+/// carries, read back.
+#[cfg(feature = "tracing")]
+fn report(problem: &Problem) {
+    use crate::document::envelope::ErrorBody;
+    use crate::telemetry::{report_http, Kind};
+    if !crate::telemetry::wanted() {
+        return;
+    }
+    match ErrorBody::<serde::de::IgnoredAny>::from_problem_json(&problem.body) {
+        Ok(body) => report_http(Kind::registered(&body.code), &body.message, problem.status),
+        Err(_) => report_http(Kind::other(), "", problem.status),
     }
 }
 
@@ -128,7 +175,7 @@ pub async fn check_route_sets<C: ErrorCode>(
 /// ```
 impl<C: ErrorCode> IntoResponse for Error<C> {
     fn into_response(self) -> Response {
-        self.to_problem().into_response()
+        respond(&self, None)
     }
 }
 
@@ -266,9 +313,8 @@ impl Answer {
     }
 
     fn problem<C: ErrorCode>(&self, message: &str) -> Response {
-        Error::<C>::from_parts(self.info, message.to_owned(), self.details.clone())
-            .to_problem_at(self.status.as_u16())
-            .into_response()
+        let error = Error::<C>::from_parts(self.info, message.to_owned(), self.details.clone());
+        respond(&error, Some(self.status.as_u16()))
     }
 }
 
@@ -429,7 +475,7 @@ const HTTP_PANIC_MESSAGE: &str =
     "the server stopped handling the request on an unexpected internal error";
 
 fn panicked<C: ErrorCode>() -> Response {
-    Error::<C>::fallback(HTTP_PANIC_MESSAGE).into_response()
+    respond(&Error::<C>::fallback(HTTP_PANIC_MESSAGE), None)
 }
 
 #[cfg(test)]

@@ -14,7 +14,7 @@ use serde_json::{Map, Value};
 
 use crate::code::{CodeInfo, ErrorCode};
 use crate::document::envelope::ErrorBody;
-use crate::document::outcome::Outcome;
+use crate::document::outcome::{Failure, Outcome};
 use crate::document::write::{settle, FailureView, RenderError};
 use crate::error::Error;
 use crate::json::depth::MAX_LEVELS;
@@ -86,15 +86,21 @@ pub struct Problem {
 impl<C: ErrorCode> Error<C> {
     /// This error as an RFC 9457 problem response; see [`Problem`].
     pub fn to_problem(&self) -> Problem {
-        Problem::of(&Outcome::failed("", self), None)
+        Problem::of(&Outcome::failed("", self), None, |_, _| {})
     }
 
-    /// This error's problem with `status` instead of its code's own, for an
-    /// answer the HTTP layer has decided (no route: 404). The fallback a
-    /// document that cannot hold the error falls back to keeps its own.
+    /// This error's problem, with `status` (when given) instead of its
+    /// code's own, for an answer the HTTP layer has decided (no route:
+    /// 404); the fallback a document that cannot hold the error falls back
+    /// to keeps its own. `settled` is given the failure the problem
+    /// reports and its status.
     #[cfg(feature = "axum")]
-    pub(crate) fn to_problem_at(&self, status: u16) -> Problem {
-        Problem::of(&Outcome::failed("", self), Some(status))
+    pub(crate) fn to_problem_at(
+        &self,
+        status: Option<u16>,
+        settled: impl FnOnce(&Failure, u16),
+    ) -> Problem {
+        Problem::of(&Outcome::failed("", self), status, settled)
     }
 }
 
@@ -138,7 +144,11 @@ impl Problem {
     /// The problem document of a failed `outcome` (a success has none:
     /// `None`), or of the fallback code when the document cannot hold it;
     /// `status` replaces the status of the outcome's own code.
-    fn of_outcome(outcome: &Outcome, status: Option<u16>) -> Option<Problem> {
+    fn of_outcome(
+        outcome: &Outcome,
+        status: Option<u16>,
+        settled: impl FnOnce(&Failure, u16),
+    ) -> Option<Problem> {
         let given = outcome
             .result
             .as_ref()
@@ -148,7 +158,7 @@ impl Problem {
             (Some(status), Some(info), Some(given)) if core::ptr::eq(info, given) => status,
             _ => status_of(info),
         };
-        let (settled, body) = settle(outcome, |outcome| match &outcome.result {
+        let (written, body) = settle(outcome, |outcome| match &outcome.result {
             Ok(_) => Err(RenderError::TooDeep),
             Err(failure) => {
                 let document = ProblemDocument::checked(failure.view(), status_for(failure.info))?;
@@ -157,17 +167,19 @@ impl Problem {
                 Ok(body)
             }
         });
-        let Err(failure) = &settled.result else {
+        let Err(failure) = &written.result else {
             return None;
         };
+        let status = status_for(failure.info);
+        settled(failure, status);
         Some(Problem {
-            status: status_for(failure.info),
+            status,
             body: body?,
         })
     }
 
-    fn of(outcome: &Outcome, status: Option<u16>) -> Problem {
-        Problem::of_outcome(outcome, status).unwrap_or(Problem {
+    fn of(outcome: &Outcome, status: Option<u16>, settled: impl FnOnce(&Failure, u16)) -> Problem {
+        Problem::of_outcome(outcome, status, settled).unwrap_or(Problem {
             status: 500,
             body: String::new(),
         })

@@ -26,7 +26,7 @@ use crate::document::output::Output;
 use crate::document::profile::Profile;
 use crate::error::Error;
 use crate::escape::escape_text;
-use crate::run::runner::Runner;
+use crate::run::runner::{Reported, Runner};
 use crate::run::text::Mode;
 
 /// Parses the process's arguments into `P`; on a parse error, `--help` or
@@ -372,6 +372,7 @@ impl<C: ErrorCode> Parse<C> {
     {
         let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
         self.parsed_in(&P::command(), args, false, |args| P::try_parse_from(args))
+            .map_err(|(out, _)| out)
     }
 
     /// [`parsed_command`](Parse::parsed_command) on `args` (program name
@@ -411,6 +412,7 @@ impl<C: ErrorCode> Parse<C> {
         self.parsed_in(&command, args, false, |args| {
             command.clone().try_get_matches_from(args)
         })
+        .map_err(|(out, _)| out)
     }
 
     /// The name of the command `args` run: the subcommand named (by name or
@@ -445,18 +447,22 @@ impl<C: ErrorCode> Parse<C> {
         parse: impl FnOnce(Vec<OsString>) -> Result<T, ::clap::Error>,
     ) -> Result<Parsed<T>, ExitCode> {
         self.parsed_in(command, args, true, parse)
-            .map_err(|out| out.print())
+            .map_err(|(out, reported)| {
+                reported.send(out.exit);
+                out.print()
+            })
     }
 
     /// Parses `args`; `terminal`: colour clap's text as clap would on this
-    /// process's terminal.
+    /// process's terminal. A failure is the output to print and what it
+    /// reports to telemetry, which only the process's own parse sends.
     fn parsed_in<T>(
         &self,
         command: &Command,
         args: Vec<OsString>,
         terminal: bool,
         parse: impl FnOnce(Vec<OsString>) -> Result<T, ::clap::Error>,
-    ) -> Result<Parsed<T>, Output> {
+    ) -> Result<Parsed<T>, (Output, Reported)> {
         let mode = Mode::from_json_flag(self.wants_json(args.iter().cloned()));
         let args = self.for_clap(args);
         let name = command_name(command, &args);
@@ -470,9 +476,21 @@ impl<C: ErrorCode> Parse<C> {
             }),
             Err(err) if mode == Mode::Text => {
                 let colors = terminal && clap_colors(&err, command.get_color());
-                Err(text_output::<C>(&err, colors))
+                let out = text_output::<C>(&err, colors);
+                let reported = match out.exit {
+                    0 => Reported::default(),
+                    _ => Reported::failure::<C>(|| {
+                        let error = usage_error::<C>(&err, &err.render().to_string());
+                        (error.code(), error.message().to_owned())
+                    }),
+                };
+                Err((out, reported))
             }
-            Err(err) => Err(self.render(name, &err)),
+            Err(err) => {
+                let out = self.render(name, &err);
+                let reported = Reported::read::<C>(self.profile, &out);
+                Err((out, reported))
+            }
         }
     }
 

@@ -5,6 +5,7 @@ use std::process::{ExitCode, Termination};
 use crate::code::ErrorCode;
 use crate::document::outcome::Outcome;
 use crate::error::Error;
+use crate::run::runner::Reported;
 use crate::run::text::render_text;
 
 /// What `main` returns when it returns a coded result: a failure prints its
@@ -83,6 +84,10 @@ impl<C, E: Into<Error<C>>> From<Result<(), E>> for Exit<C> {
 impl<C: ErrorCode> Termination for Exit<C> {
     fn report(self) -> ExitCode {
         use std::io::Write as _;
+        if let Err(error) = &self.0 {
+            Reported::failure::<C>(|| (error.code(), error.message().to_owned()))
+                .send(error.exit_code());
+        }
         let text = self.text();
         // Best effort: a closed stderr changes nothing about the exit.
         let _ = std::io::stderr().lock().write_all(text.as_bytes());

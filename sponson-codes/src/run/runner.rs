@@ -291,7 +291,9 @@ impl<C: ErrorCode> Runner<C> {
         T: Serialize,
         E: Into<Error<C>>,
     {
-        self.render_with(body, text).print()
+        let (out, reported) = self.rendered(body, text);
+        reported.send(out.exit);
+        out.print()
     }
 
     /// Runs `body` and renders its outcome without printing it: what
@@ -315,7 +317,7 @@ impl<C: ErrorCode> Runner<C> {
         T: Serialize,
         E: Into<Error<C>>,
     {
-        self.render_with(body, |data| text_of(data))
+        self.rendered(body, |data| text_of(data)).0
     }
 
     /// Runs a body that prints its normal output to the writer it is
@@ -357,8 +359,9 @@ impl<C: ErrorCode> Runner<C> {
                     inner: io::stdout(),
                     closed: false,
                 };
-                let out = self.render_with(|| body(&mut stdout), |()| String::new());
+                let (out, reported) = self.rendered(|| body(&mut stdout), |()| String::new());
                 let _ = stdout.flush();
+                reported.send(out.exit);
                 // The reader went away. With an exit chosen for that, a body
                 // that stopped on the write that failed has not failed.
                 match (stdout.closed, out.exit, self.closed_stdout_exit) {
@@ -376,7 +379,11 @@ impl<C: ErrorCode> Runner<C> {
                     _ => out.print(),
                 }
             }
-            Mode::Json => self.render_printing(body).print(),
+            Mode::Json => {
+                let (out, reported) = self.rendered_printing(body);
+                reported.send(out.exit);
+                out.print()
+            }
         }
     }
 
@@ -404,18 +411,32 @@ impl<C: ErrorCode> Runner<C> {
     where
         E: Into<Error<C>>,
     {
+        self.rendered_printing(body).0
+    }
+
+    /// [`render_printing`](Runner::render_printing), and the failure its
+    /// output reports.
+    fn rendered_printing<E>(
+        &self,
+        body: impl FnOnce(&mut dyn Write) -> Result<(), E>,
+    ) -> (Output, Reported)
+    where
+        E: Into<Error<C>>,
+    {
         let kept = core::cell::RefCell::new(Vec::new());
         let printed = || String::from_utf8_lossy(&kept.borrow()).into_owned();
         match self.mode {
             Mode::Text => {
                 // The program's own output, as it is: what the body wrote.
-                let out = self.render_with(|| body(&mut *kept.borrow_mut()), |()| String::new());
-                Output {
+                let (out, reported) =
+                    self.rendered(|| body(&mut *kept.borrow_mut()), |()| String::new());
+                let out = Output {
                     stdout: printed(),
                     ..out
-                }
+                };
+                (out, reported)
             }
-            Mode::Json => self.render_with(
+            Mode::Json => self.rendered(
                 || {
                     let result = body(&mut *kept.borrow_mut());
                     result.map(|()| printed())
@@ -425,11 +446,13 @@ impl<C: ErrorCode> Runner<C> {
         }
     }
 
-    fn render_with<T, E>(
+    /// The output of `body` in the runner's mode, and the failure it
+    /// reports (which only the printing methods send).
+    fn rendered<T, E>(
         &self,
         body: impl FnOnce() -> Result<T, E>,
         text: impl FnOnce(&T) -> String,
-    ) -> Output
+    ) -> (Output, Reported)
     where
         T: Serialize,
         E: Into<Error<C>>,
@@ -476,7 +499,7 @@ impl<C: ErrorCode> Runner<C> {
 
     /// The printed form of `result` in the runner's mode: the one document
     /// the profile writes, or the text for people of the same settled
-    /// outcome, so that both modes exit alike.
+    /// outcome, so that both modes exit alike; and the failure it reports.
     ///
     /// Only what needs `T` is generic (serializing the data, its text): a
     /// program instantiates this once per command, and the rest, in
@@ -487,7 +510,7 @@ impl<C: ErrorCode> Runner<C> {
         result: Result<T, Error<C>>,
         warnings: Vec<Warning>,
         text: impl FnOnce(&T) -> String,
-    ) -> Output {
+    ) -> (Output, Reported) {
         if self.mode == Mode::Json {
             let (outcome, _) = Outcome::taking(&self.command, result);
             return self.json_output(outcome.with_warnings(warnings));
@@ -506,30 +529,33 @@ impl<C: ErrorCode> Runner<C> {
         self.closed_stdout_exit.unwrap_or(C::FALLBACK_INFO.exit)
     }
 
-    fn json_output(&self, outcome: Outcome) -> Output {
+    fn json_output(&self, outcome: Outcome) -> (Output, Reported) {
         let out = Output {
             unwritten_exit: self.unwritten_exit(),
             ..self.profile.render(&outcome)
         };
-        match self.errors_to_stderr {
+        let out = match self.errors_to_stderr {
             true => out.failure_to_stderr(),
             false => out,
-        }
+        };
+        let reported = Reported::read::<C>(self.profile, &out);
+        (out, reported)
     }
 
     /// Text mode, once the outcome is settled: `settled` is `outcome`, or
     /// the fallback that reports why it could not be written; `error` is
-    /// the body's own error, if it failed.
+    /// the body's own error, if it failed. Also the failure it reports.
     fn text_output(
         &self,
         outcome: &Outcome,
         settled: &Outcome,
         data_text: String,
         error: Option<Error<C>>,
-    ) -> Output {
+    ) -> (Output, Reported) {
+        let reported = Reported::settled::<C>(settled);
         let mut out = render_text(settled, self.unwritten_exit(), data_text);
         if self.text_error.is_none() && self.text_warning.is_none() {
-            return out;
+            return (out, reported);
         }
         // The program's own text: its warnings, then its failure.
         let mut stderr = String::new();
@@ -553,7 +579,90 @@ impl<C: ErrorCode> Runner<C> {
             (None, _, false) => stderr.push_str(&default_failure(settled)),
         }
         out.stderr = stderr;
-        out
+        (out, reported)
+    }
+}
+
+/// The failure an output reports to telemetry (feature `tracing`): its
+/// code and message as the document carries them, after the writer's
+/// decision. Nothing without the feature.
+#[derive(Debug, Default)]
+#[must_use]
+pub(crate) struct Reported(#[cfg(feature = "tracing")] Option<(crate::telemetry::Kind, String)>);
+
+impl Reported {
+    /// The failure of a settled outcome, if it is one.
+    pub(crate) fn settled<C: ErrorCode>(outcome: &Outcome) -> Reported {
+        #[cfg(feature = "tracing")]
+        return Reported(
+            outcome
+                .result
+                .as_ref()
+                .err()
+                .filter(|_| crate::telemetry::wanted())
+                .map(|failure| {
+                    (
+                        crate::telemetry::Kind::of::<C>(&failure.code),
+                        failure.message.clone(),
+                    )
+                }),
+        );
+        #[cfg(not(feature = "tracing"))]
+        {
+            let _ = outcome;
+            Reported()
+        }
+    }
+
+    /// The failure `make` gives, as its code and message; made only when
+    /// something would see the report.
+    pub(crate) fn failure<C: ErrorCode>(make: impl FnOnce() -> (&'static str, String)) -> Reported {
+        #[cfg(feature = "tracing")]
+        {
+            if !crate::telemetry::wanted() {
+                return Reported::default();
+            }
+            let (code, message) = make();
+            Reported(Some((crate::telemetry::Kind::of::<C>(code), message)))
+        }
+        #[cfg(not(feature = "tracing"))]
+        {
+            let _ = make;
+            Reported()
+        }
+    }
+
+    /// The failure of a JSON-mode output, read back by `profile`, which
+    /// wrote it; read only when something would see the report.
+    pub(crate) fn read<C: ErrorCode>(profile: &Profile, out: &Output) -> Reported {
+        #[cfg(feature = "tracing")]
+        {
+            use crate::telemetry::{document_of, failure_in, wanted, Kind};
+            if out.is_ok() || !wanted() {
+                return Reported::default();
+            }
+            Reported(Some(match failure_in(document_of(out), [profile]) {
+                Some(failure) => (Kind::of::<C>(&failure.code), failure.message),
+                // A document the profile could not write: the fallback's
+                // exit, no code to tell.
+                None => (Kind::other(), String::new()),
+            }))
+        }
+        #[cfg(not(feature = "tracing"))]
+        {
+            let _ = (profile, out);
+            Reported()
+        }
+    }
+
+    /// Reports the failure, if any, as the process's, ending with `exit`.
+    pub(crate) fn send(self, exit: u8) {
+        #[cfg(feature = "tracing")]
+        if let Some((kind, message)) = self.0 {
+            crate::telemetry::report(kind, &message, crate::telemetry::Surface::Process(exit));
+        }
+        #[cfg(not(feature = "tracing"))]
+        let _ = exit;
     }
 }
 
