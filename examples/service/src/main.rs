@@ -1,6 +1,8 @@
 //! `service [ADDR]`: serves the example on ADDR (default 127.0.0.1:8080).
 
 fn main() -> std::io::Result<()> {
+    // `SPONSON_CODES_CATALOG=1 service` hands the companion the codes.
+    sponson_codes::catalog::export_if_requested();
     let addr = std::env::args()
         .nth(1)
         .unwrap_or_else(|| "127.0.0.1:8080".to_owned());

@@ -13,5 +13,7 @@ pub(crate) mod diff;
 pub(crate) mod files;
 pub mod lock;
 pub mod markdown;
+pub(crate) mod merge;
+pub mod site;
 pub(crate) mod stale;
 pub mod testing;

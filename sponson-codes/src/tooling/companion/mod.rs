@@ -46,7 +46,7 @@ use crate::tooling::markdown::terminal::Style;
 use self::args::{Command, Invocation};
 use self::failure::Failure;
 pub use self::failure::{CompanionCode, CompanionWarning};
-pub use crate::tooling::{lock, markdown};
+pub use crate::tooling::{lock, markdown, site};
 
 /// Declares a companion binary's `main`: `sponson_codes::companion_main!(my_crate, other_crate);`.
 ///
