@@ -125,8 +125,29 @@ pub fn main() -> ExitCode {
         )
         .print()
     };
-    let (source, args) = match source::take(args) {
+    let (sources, args) = match source::take_all(args) {
         Ok(taken) => taken,
+        Err(failure) => return refused(failure),
+    };
+    // `site` and `merge` read many programs, each named: `--catalog NAME=FILE`.
+    let single_unnamed = matches!(sources.as_slice(), [one] if one.named().0.is_none());
+    if args::reads_programs(&args) && !sources.is_empty() && !single_unnamed {
+        let programs = match source::load_programs(&sources) {
+            Ok(programs) => programs,
+            Err(failure) => return refused(failure),
+        };
+        let companion = Companion {
+            regenerate: Regenerate::Program {
+                program,
+                source: source::shown_all(&sources),
+            },
+            programs: Some(programs),
+            ..Companion::new("", "", ".")
+        };
+        return companion.main_with(&[], args);
+    }
+    let source = match source::one(sources) {
+        Ok(source) => source,
         Err(failure) => return refused(failure),
     };
     let catalog = match source.load() {
@@ -164,6 +185,9 @@ pub const DEFAULT_DOCS_PATH: &str = "docs/errors.md";
 /// The default path of the lock file, relative to the package.
 pub const DEFAULT_LOCK_PATH: &str = "docs/errors.lock.json";
 
+/// The default folder of the error index site, relative to the package.
+pub const DEFAULT_SITE_DIR: &str = "docs/errors";
+
 /// One program's companion: where its files live and how to run it again.
 ///
 /// ```
@@ -187,6 +211,9 @@ pub struct Companion {
     /// What a catalog said of the program's profile; `None`: the companion
     /// documents the enums linked into it, and their profile.
     read: Option<Read>,
+    /// The programs `site` and `merge` read, when several (or a named one)
+    /// were given.
+    programs: Option<Vec<source::Loaded>>,
 }
 
 /// What the companion keeps of a catalog besides its enums.
@@ -196,6 +223,8 @@ struct Read {
     profile: &'static Profile,
     envelope: Option<EnvelopeEntry>,
     declared: Vec<String>,
+    /// The catalog as read: a merged one keeps its programs.
+    catalog: Catalog,
 }
 
 /// How the command that regenerates a file is written.
@@ -227,6 +256,7 @@ impl Companion {
             docs_path: DEFAULT_DOCS_PATH,
             lock_path: DEFAULT_LOCK_PATH,
             read: None,
+            programs: None,
         }
     }
 
@@ -244,7 +274,9 @@ impl Companion {
                 profile: catalog.profile()?,
                 envelope: catalog.envelope.clone(),
                 declared: catalog.declared_profiles.clone(),
+                catalog: catalog.clone(),
             }),
+            programs: None,
         })
     }
 
@@ -472,6 +504,16 @@ impl Companion {
             Command::Explain { code } => commands::explain(self, enums, code, screen),
             Command::Check { lock } => commands::check(self, enums, lock.as_deref()),
             Command::Schema { set } => commands::schema(self, enums, set.as_ref()),
+            Command::Site {
+                out,
+                check,
+                title,
+                allow_conflicts,
+            } => commands::site(self, enums, out.as_deref(), *check, title.as_deref(), *allow_conflicts),
+            Command::Merge {
+                out,
+                allow_conflicts,
+            } => commands::merge(self, enums, out.as_deref(), *allow_conflicts),
         }
     }
 
@@ -486,12 +528,18 @@ impl Companion {
              explain CODE                  show a code's long explanation\n  \
              check [--lock PATH]           fail on conflicting duplicate codes or a breaking change against the lock\n  \
              schema [--command NAME]       print the JSON Schema (2020-12) of the program's envelope in its profile;\n                                \
-             with --command, --route or --tool, of what that one may return\n\n\
+             with --command, --route or --tool, of what that one may return\n  \
+             site [--out DIR] [--check]    write the error index site (default {site}): an index with a search box, a page\n                                \
+             per code, llms.txt; --title TEXT; --check writes nothing and fails when stale\n  \
+             merge [--out FILE]            merge many programs' catalogs into one (stdout without --out)\n\n\
+             site and merge read many programs, each named: --catalog NAME=FILE, --bin NAME=PATH; a code two programs\n\
+             declare with different exits, HTTP statuses or retryability fails them unless --allow-conflicts\n\n\
              --json prints one JSON envelope on stdout instead of text\n",
             bin = self.name(),
             package = self.package(),
             docs = self.docs_path,
             lock = self.lock_path,
+            site = DEFAULT_SITE_DIR,
         )
     }
 }
@@ -587,7 +635,7 @@ pub(crate) fn shell_quoted(word: &str) -> std::borrow::Cow<'_, str> {
 /// the codes were not named in `companion_main!`, or declare none. Refused at
 /// run time, not at compile time, because a binary may declare its enums
 /// itself and name no crate.
-fn nothing_linked() -> Failure {
+pub(crate) fn nothing_linked() -> Failure {
     Failure::new(
         CompanionCode::NothingLinked,
         "no error code enum is linked into this program, so there is nothing to document or lock",
@@ -604,7 +652,7 @@ const MAX_REPORTED: usize = 50;
 /// diff, and each breaking change, duplicate or warning.
 fn report(failure: &Failure) -> String {
     let mut out = String::new();
-    for key in ["breaking", "duplicates", "changes"] {
+    for key in ["breaking", "duplicates", "changes", "conflicts"] {
         if let Some(Value::Array(items)) = failure.details().get(key) {
             if items.len() > MAX_REPORTED {
                 let left = items.len() - MAX_REPORTED;
