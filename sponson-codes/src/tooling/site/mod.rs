@@ -328,11 +328,13 @@ impl Site<'_> {
                 "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n",
                 // Nothing but this folder's style sheet and script: no
                 // request leaves it, and no inline script runs.
-                "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'self'; script-src 'self'; base-uri 'none'; form-action 'none'\">\n",
+                "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'self'; script-src 'self'; img-src data:; base-uri 'none'; form-action 'none'\">\n",
                 "<meta name=\"referrer\" content=\"no-referrer\">\n",
                 "<meta name=\"generator\" content=\"sponson-codes {version}\">\n",
                 "<title>{title}</title>\n",
                 "<meta name=\"description\" content=\"{description}\">\n",
+                // No icon: a browser would ask the host's root for one.
+                "<link rel=\"icon\" href=\"data:,\">\n",
                 "<link rel=\"stylesheet\" href=\"style.css\">\n",
                 "</head>\n<body>\n",
                 "<a class=\"skip\" href=\"#main\">Skip to the content</a>\n",
