@@ -88,6 +88,29 @@ programs=(--bin "plan=$bin/plan" --bin "noggin=$bin/noggin" --bin "firstdraft=$b
 "$companion" site "${programs[@]}" --out "$site/site" --title "Error codes of the examples" --check 2>/dev/null
 grep -q 'CODE_DIFFERS' "$site/site.log"
 
+# A conflict planted in the service's catalog: the merge refuses it, naming
+# both programs, and writes nothing.
+SPONSON_CODES_CATALOG=1 "$bin/service" >"$site/service.json"
+python3 - "$site/service.json" <<'EOF'
+import json, sys
+path = sys.argv[1]
+catalog = json.load(open(path))
+for code in catalog["codes"]:
+    if code["code"] == "LOCK_HELD":
+        code["exit"] = 4
+json.dump(catalog, open(path, "w"))
+EOF
+if "$companion" merge --bin "plan=$bin/plan" --catalog "service=$site/service.json" --out "$site/conflict.json" 2>"$site/conflict.log"; then
+    echo "the planted conflict was not refused" >&2
+    exit 1
+fi
+grep -q '^error\[CATALOG_CONFLICT\]: .*code `LOCK_HELD` has exit 3 in `plan` and exit 4 in `service`' "$site/conflict.log" || {
+    cat "$site/conflict.log" >&2
+    exit 1
+}
+[ ! -e "$site/conflict.json" ]
+echo "-- a conflict planted in the service's catalog is refused, naming plan and service"
+
 if [ -n "$missing" ]; then
     echo "-- the browser test is SKIPPED: $missing is not installed and cannot be installed here"
     exit 0

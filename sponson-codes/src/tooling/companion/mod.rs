@@ -676,9 +676,132 @@ fn report(failure: &Failure) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     fn args(line: &[&str]) -> Vec<String> {
         line.iter().map(|a| (*a).to_owned()).collect()
+    }
+
+    /// A companion that read `programs`, as `--catalog NAME=FILE` gives them.
+    fn reading_programs(programs: Vec<(&str, Catalog)>) -> Companion {
+        Companion {
+            regenerate: Regenerate::Program {
+                program: "sponson-codes".into(),
+                source: "--catalog a=a.json --catalog b=b.json".into(),
+            },
+            programs: Some(
+                programs
+                    .into_iter()
+                    .map(|(name, catalog)| source::Loaded {
+                        name: Some(name.to_owned()),
+                        catalog,
+                    })
+                    .collect(),
+            ),
+            ..Companion::new("", "", ".")
+        }
+    }
+
+    fn own_catalog() -> Catalog {
+        Catalog::from_enums(&[<CompanionCode as crate::ErrorCode>::ENUM])
+    }
+
+    fn json(out: &Output) -> Value {
+        serde_json::from_str(&out.stdout).expect("one JSON document")
+    }
+
+    #[test]
+    fn merge_refuses_a_contract_conflict_naming_both_programs_unless_allowed() {
+        let mut other = own_catalog();
+        other.codes[1].exit = 9;
+        other.codes[2].doc = "Reworded.".into();
+        let companion = reading_programs(vec![("plan", own_catalog()), ("service", other)]);
+        let out = companion.run_with(&[], &args(&["merge", "--json"]));
+        assert_eq!(out.exit, 1, "{}", out.stdout);
+        let doc = json(&out);
+        assert_eq!(doc["error"]["code"], "CATALOG_CONFLICT");
+        let message = doc["error"]["message"].as_str().unwrap();
+        assert!(
+            message.contains("code `DOCS_STALE` has exit 1 in `plan` and exit 9 in `service`"),
+            "{message}"
+        );
+        assert_eq!(
+            doc["error"]["differences"][0]["values"][1]["programs"],
+            json!(["service"])
+        );
+        // The wording difference is a warning, even beside the failure.
+        assert_eq!(doc["warnings"][0]["code"], "CODE_DIFFERS");
+
+        // Text mode lists each conflict.
+        let text = companion.run_with(&[], &args(&["merge"]));
+        assert!(text.stderr.contains("error[CATALOG_CONFLICT]"), "{}", text.stderr);
+        assert!(text.stderr.starts_with("conflict: code `DOCS_STALE` has exit 1"), "{}", text.stderr);
+
+        let allowed = companion.run_with(&[], &args(&["merge", "--allow-conflicts", "--json"]));
+        assert_eq!(allowed.exit, 0, "{}", allowed.stdout);
+        let doc = json(&allowed);
+        assert_eq!(doc["programs"], json!(["plan", "service"]));
+        let warnings: Vec<&str> = doc["warnings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|w| w["code"].as_str().unwrap())
+            .collect();
+        assert_eq!(warnings, ["CODE_DIFFERS", "CODE_DIFFERS"]);
+        let merged = Catalog::from_json(&serde_json::to_string(&doc["catalog"]).unwrap()).unwrap();
+        assert_eq!(merged.program_names(), ["plan", "service"]);
+    }
+
+    #[test]
+    fn site_writes_checks_and_names_what_is_stale() {
+        let dir = tempfile::tempdir().unwrap();
+        let out_dir = dir.path().join("site");
+        let out_dir = out_dir.to_str().unwrap();
+        let companion = reading_programs(vec![("a", own_catalog()), ("b", own_catalog())]);
+        let run = |extra: &[&str]| {
+            let mut line = vec!["site", "--out", out_dir, "--json"];
+            line.extend_from_slice(extra);
+            json(&companion.run_with(&[], &args(&line)))
+        };
+        let missing = run(&["--check"]);
+        assert_eq!(missing["error"]["code"], "DOCS_STALE");
+        assert!(missing["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("does not exist; generate it with `sponson-codes site --catalog a=a.json --catalog b=b.json --out"));
+        let written = run(&[]);
+        assert_eq!(written["ok"], true, "{written}");
+        let files = written["files"].as_u64().unwrap();
+        assert_eq!(written["written"], files);
+        assert_eq!(run(&[])["written"], 0);
+        assert_eq!(run(&["--check"])["ok"], true);
+        std::fs::write(dir.path().join("site/b/USAGE.html"), "edited").unwrap();
+        std::fs::remove_file(dir.path().join("site/llms.txt")).unwrap();
+        let stale = run(&["--check"]);
+        assert_eq!(stale["error"]["code"], "DOCS_STALE");
+        assert_eq!(stale["error"]["stale"], json!(["b/USAGE.html"]));
+        assert_eq!(stale["error"]["missing"], json!(["llms.txt"]));
+        assert!(stale["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains(&format!("(2 of {files} files differ or are missing: b/USAGE.html, llms.txt)")));
+    }
+
+    #[test]
+    fn merge_needs_every_program_named() {
+        let companion = Companion {
+            programs: Some(vec![source::Loaded {
+                name: None,
+                catalog: own_catalog(),
+            }]),
+            ..Companion::new("", "", ".")
+        };
+        let out = companion.run_with(&[], &args(&["merge"]));
+        assert_eq!(out.exit, 2);
+        assert!(out.stderr.contains("needs a name to be merged under"), "{}", out.stderr);
+        // Without any catalog, and nothing linked.
+        let out = Companion::new("", "", ".").run_with(&[], &args(&["site"]));
+        assert!(out.stderr.contains("error[NOTHING_LINKED]"), "{}", out.stderr);
     }
 
     #[test]
