@@ -501,7 +501,7 @@ pub(crate) fn site(
             }
         }
         if !check {
-            files::write_atomic(&path, &file.contents).map_err(|e| {
+            files::write_atomic_unsynced(&path, &file.contents).map_err(|e| {
                 let shown = format!("{}/{}", target.shown.trim_end_matches('/'), file.path);
                 Failure::new(CompanionCode::Io, format!("cannot write `{shown}`: {e}"))
                     .with_detail("path", &shown)

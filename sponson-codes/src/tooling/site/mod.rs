@@ -221,6 +221,8 @@ pub(crate) struct Program<'a> {
     pub(crate) enums: Vec<(&'a EnumEntry, Vec<&'a CodeEntry>)>,
     /// One page per code string, in the order of the enums.
     pub(crate) pages: Vec<Page<'a>>,
+    /// Where each code's page is in `pages`.
+    at: BTreeMap<&'a str, usize>,
 }
 
 /// One code string's page: every definition of it in the program.
@@ -277,6 +279,7 @@ fn programs(catalog: &Catalog) -> Vec<Program<'_>> {
                 dir: name.map_or_else(String::new, |n| format!("{n}/")),
                 enums,
                 pages,
+                at,
             }
         })
         .collect()
@@ -554,7 +557,7 @@ impl Site<'_> {
             if other.name == program.name {
                 continue;
             }
-            let Some(found) = other.pages.iter().find(|p| p.code == page.code) else {
+            let Some(found) = other.at.get(page.code).map(|&i| &other.pages[i]) else {
                 continue;
             };
             let (_, c) = found.definitions[0];
@@ -610,17 +613,44 @@ fn codes_table(
     let errors = e.kind != "warnings";
     let http = errors && codes.iter().any(|c| c.http.is_some());
     let retryable = errors && codes.iter().any(|c| c.retryable.is_some());
-    out.push_str("<div class=\"scroll\"><table class=\"codes\">\n<thead><tr><th scope=\"col\">Code</th><th scope=\"col\">Meaning</th>");
+    let mut head = String::from("<tr><th scope=\"col\">Code</th><th scope=\"col\">Meaning</th>");
     if errors {
-        out.push_str("<th scope=\"col\" class=\"num\">Exit</th>");
+        head.push_str("<th scope=\"col\" class=\"num\">Exit</th>");
     }
     if http {
-        out.push_str("<th scope=\"col\" class=\"num\">HTTP</th>");
+        head.push_str("<th scope=\"col\" class=\"num\">HTTP</th>");
     }
     if retryable {
-        out.push_str("<th scope=\"col\">Retryable</th>");
+        head.push_str("<th scope=\"col\" class=\"yes\">Retryable</th>");
     }
-    out.push_str("</tr></thead>\n<tbody>\n");
+    head.push_str("</tr>");
+    // A long table in tables of `CHUNK` rows, each its own block, which a
+    // browser lays out only when it is on screen: the search stays as fast
+    // with 10,000 codes in one enum as with 200. Every table has the head,
+    // the later ones with no height, so each row keeps its column headers.
+    for (chunk, codes) in codes.chunks(CHUNK).enumerate() {
+        let again = if chunk > 0 { " class=\"again\"" } else { "" };
+        let _ = write!(
+            out,
+            "<div class=\"scroll chunk\" data-group><table class=\"codes\">\n<thead{again}>{head}</thead>\n<tbody>\n"
+        );
+        codes_rows(out, codes, dir, ids.as_deref_mut(), errors, http, retryable);
+        out.push_str("</tbody>\n</table></div>\n");
+    }
+}
+
+/// The most rows of one table of an index.
+const CHUNK: usize = 100;
+
+fn codes_rows(
+    out: &mut String,
+    codes: &[&CodeEntry],
+    dir: &str,
+    mut ids: Option<&mut Ids>,
+    errors: bool,
+    http: bool,
+    retryable: bool,
+) {
     for c in codes {
         let first = match ids.as_deref_mut() {
             Some(ids) => ids.seen.insert(c.code.clone()),
@@ -663,7 +693,6 @@ fn codes_table(
         }
         out.push_str("</tr>\n");
     }
-    out.push_str("</tbody>\n</table></div>\n");
 }
 
 /// The marks after a code in the index: retired, fallback, usage.
