@@ -5,8 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-cargo build --quiet -p sponson-codes --features companion --bin sponson-codes
-cargo build --quiet -p plan-example --bin plan
+bash scripts/build_companion.sh
 companion=target/debug/sponson-codes
 
 "$companion" docs --check --bin target/debug/plan --out examples/plan/docs/errors.md

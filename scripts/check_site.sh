@@ -32,9 +32,10 @@ browser_dir=scripts/browser
 # Each install step prints its time, so that the README's figures can be
 # checked on a fresh machine.
 timed() {
-    local started=$SECONDS
-    "$@"
+    local started=$SECONDS status=0
+    "$@" || status=$?
     printf -- '-- %s: %d s\n' "$1" $((SECONDS - started))
+    return "$status"
 }
 
 install_chromium() {
@@ -43,10 +44,15 @@ install_chromium() {
         return 1
     fi
     echo "-- installing Debian's chromium (once)"
-    # Quietly, and without the recommended extras (fonts, drivers) a
-    # headless run does not need.
-    DEBIAN_FRONTEND=noninteractive apt-get update -qq >/dev/null &&
-        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium >/dev/null
+    # Quietly (apt's output is shown only if it fails), and without the
+    # recommended extras (fonts, drivers) a headless run does not need.
+    local log status=0
+    log=$(mktemp)
+    { DEBIAN_FRONTEND=noninteractive apt-get update -qq &&
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium; } >"$log" 2>&1 || status=$?
+    [ "$status" = 0 ] || tail -20 "$log" >&2
+    rm -f "$log"
+    return "$status"
 }
 
 install_playwright() {
@@ -69,11 +75,7 @@ if [ -z "$missing" ]; then
     timed install_playwright || missing="npm's playwright-core (cd $browser_dir && npm ci)"
 fi
 
-# One build for the companion and the four programs, so cargo resolves
-# their features once.
-cargo build --quiet -p sponson-codes --features companion --bin sponson-codes \
-    -p plan-example --bin plan -p noggin-example --bin noggin \
-    -p firstdraft-example --bin firstdraft -p service-example --bin service
+bash scripts/build_companion.sh
 bin=$target/debug
 companion=$bin/sponson-codes
 site=$target/site-check

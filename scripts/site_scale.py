@@ -163,9 +163,12 @@ def main():
     if args.smoke:
         args.programs, args.codes, args.rounds = 3, 20, 1
 
-    profile = [] if args.smoke else ["--release"]
-    subprocess.run(["cargo", "build", "--quiet", *profile, "-p", "sponson-codes", "--features", "companion",
-                    "--bin", "sponson-codes"], cwd=ROOT, check=True)
+    if args.smoke:
+        # The debug build the other CI scripts share.
+        subprocess.run(["bash", os.path.join(ROOT, "scripts", "build_companion.sh")], check=True)
+    else:
+        subprocess.run(["cargo", "build", "--quiet", "--release", "-p", "sponson-codes", "--features", "companion",
+                        "--bin", "sponson-codes"], cwd=ROOT, check=True)
     target = os.environ.get("CARGO_TARGET_DIR") or os.path.join(ROOT, "target")
     companion = os.path.join(os.path.abspath(target), "debug" if args.smoke else "release", "sponson-codes")
 

@@ -31,9 +31,7 @@ pub use crate::tooling::catalog::{
 };
 #[cfg(feature = "testing")]
 #[cfg_attr(docsrs, doc(cfg(feature = "testing")))]
-pub use crate::tooling::merge::{
-    merge, program_name_problem, Conflict, Field, MergeError, Merged,
-};
+pub use crate::tooling::merge::{merge, program_name_problem, Conflict, Field, MergeError, Merged};
 
 /// The value of the catalog's `format` member.
 pub const FORMAT: &str = "sponson-codes/catalog";

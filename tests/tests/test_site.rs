@@ -21,8 +21,11 @@ fn service() -> Catalog {
 
 #[test]
 fn the_examples_merge_with_only_a_wording_difference() {
-    let merged = merge(&[plan().named("plan").unwrap(), service().named("service").unwrap()])
-        .unwrap();
+    let merged = merge(&[
+        plan().named("plan").unwrap(),
+        service().named("service").unwrap(),
+    ])
+    .unwrap();
     assert_eq!(merged.catalog.program_names(), ["plan", "service"]);
     assert_eq!(
         merged.catalog.codes.len(),
@@ -33,7 +36,9 @@ fn the_examples_merge_with_only_a_wording_difference() {
     let lines: Vec<String> = merged.conflicts.iter().map(ToString::to_string).collect();
     assert_eq!(
         lines,
-        [r#"code `SERVER_REJECTED` is worded differently: "The server rejected the plan." in `plan` and "The plan server rejected the plan." in `service`"#]
+        [
+            r#"code `SERVER_REJECTED` is worded differently: "The server rejected the plan." in `plan` and "The plan server rejected the plan." in `service`"#
+        ]
     );
     assert_eq!(merged.contract_conflicts().count(), 0);
     // The merged catalog reads back, and each program's enums keep their codes.
@@ -55,8 +60,15 @@ fn a_planted_conflict_is_reported_with_both_programs_named() {
         .unwrap();
     held.exit = 4;
     held.retryable = Some(false);
-    let merged = merge(&[plan().named("plan").unwrap(), service.named("service").unwrap()]).unwrap();
-    let contract: Vec<String> = merged.contract_conflicts().map(ToString::to_string).collect();
+    let merged = merge(&[
+        plan().named("plan").unwrap(),
+        service.named("service").unwrap(),
+    ])
+    .unwrap();
+    let contract: Vec<String> = merged
+        .contract_conflicts()
+        .map(ToString::to_string)
+        .collect();
     assert_eq!(
         contract,
         [
@@ -81,8 +93,11 @@ fn a_planted_conflict_is_reported_with_both_programs_named() {
 
 #[test]
 fn the_merged_site_has_a_page_for_every_code_of_every_program() {
-    let merged = merge(&[plan().named("plan").unwrap(), service().named("service").unwrap()])
-        .unwrap();
+    let merged = merge(&[
+        plan().named("plan").unwrap(),
+        service().named("service").unwrap(),
+    ])
+    .unwrap();
     let files = render_site(&merged.catalog, &SiteOptions::new().title("Examples"));
     let paths: Vec<&str> = files.iter().map(|f| f.path.as_str()).collect();
     for code in &merged.catalog.codes {
@@ -92,7 +107,9 @@ fn the_merged_site_has_a_page_for_every_code_of_every_program() {
     }
     let index = &files[0];
     assert_eq!(index.path, "index.html");
-    assert!(index.contents.contains("<a href=\"service/LOCK_HELD.html\"><code>LOCK_HELD</code></a>"));
+    assert!(index
+        .contents
+        .contains("<a href=\"service/LOCK_HELD.html\"><code>LOCK_HELD</code></a>"));
     let page = &files
         .iter()
         .find(|f| f.path == "service/LOCK_HELD.html")

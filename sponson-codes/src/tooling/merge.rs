@@ -340,7 +340,10 @@ fn conflicts(merged: &Catalog) -> Vec<Conflict> {
     }
     let mut out = Vec::new();
     for (code, entries) in by_code {
-        let programs: Vec<&str> = entries.iter().filter_map(|c| c.program.as_deref()).collect();
+        let programs: Vec<&str> = entries
+            .iter()
+            .filter_map(|c| c.program.as_deref())
+            .collect();
         let first = programs.first().copied();
         if programs.iter().all(|p| Some(*p) == first) {
             continue;
@@ -513,7 +516,10 @@ mod tests {
         );
         assert_eq!(merge(&[a.clone()]).unwrap_err(), MergeError::Unnamed);
         let err = merge(&[named.clone(), a.named("A").unwrap()]).unwrap_err();
-        assert!(err.to_string().contains("differ in more than case"), "{err}");
+        assert!(
+            err.to_string().contains("differ in more than case"),
+            "{err}"
+        );
         let err = merge(&[named.clone(), named]).unwrap_err();
         assert_eq!(
             err.to_string(),

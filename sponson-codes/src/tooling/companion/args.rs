@@ -372,10 +372,7 @@ mod tests {
                 allow_conflicts: false,
             }
         );
-        assert_eq!(
-            error("merge --check"),
-            "unknown flag `--check` for `merge`"
-        );
+        assert_eq!(error("merge --check"), "unknown flag `--check` for `merge`");
         assert_eq!(parsed("docs --help").command, Command::Help);
         assert_eq!(parsed("--help").command, Command::Help);
     }

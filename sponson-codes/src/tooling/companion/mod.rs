@@ -509,7 +509,14 @@ impl Companion {
                 check,
                 title,
                 allow_conflicts,
-            } => commands::site(self, enums, out.as_deref(), *check, title.as_deref(), *allow_conflicts),
+            } => commands::site(
+                self,
+                enums,
+                out.as_deref(),
+                *check,
+                title.as_deref(),
+                *allow_conflicts,
+            ),
             Command::Merge {
                 out,
                 allow_conflicts,
@@ -734,8 +741,17 @@ mod tests {
 
         // Text mode lists each conflict.
         let text = companion.run_with(&[], &args(&["merge"]));
-        assert!(text.stderr.contains("error[CATALOG_CONFLICT]"), "{}", text.stderr);
-        assert!(text.stderr.starts_with("conflict: code `DOCS_STALE` has exit 1"), "{}", text.stderr);
+        assert!(
+            text.stderr.contains("error[CATALOG_CONFLICT]"),
+            "{}",
+            text.stderr
+        );
+        assert!(
+            text.stderr
+                .starts_with("conflict: code `DOCS_STALE` has exit 1"),
+            "{}",
+            text.stderr
+        );
 
         let allowed = companion.run_with(&[], &args(&["merge", "--allow-conflicts", "--json"]));
         assert_eq!(allowed.exit, 0, "{}", allowed.stdout);
@@ -784,7 +800,9 @@ mod tests {
         assert!(stale["error"]["message"]
             .as_str()
             .unwrap()
-            .contains(&format!("(2 of {files} files differ or are missing: b/USAGE.html, llms.txt)")));
+            .contains(&format!(
+                "(2 of {files} files differ or are missing: b/USAGE.html, llms.txt)"
+            )));
     }
 
     #[test]
@@ -798,10 +816,18 @@ mod tests {
         };
         let out = companion.run_with(&[], &args(&["merge"]));
         assert_eq!(out.exit, 2);
-        assert!(out.stderr.contains("needs a name to be merged under"), "{}", out.stderr);
+        assert!(
+            out.stderr.contains("needs a name to be merged under"),
+            "{}",
+            out.stderr
+        );
         // Without any catalog, and nothing linked.
         let out = Companion::new("", "", ".").run_with(&[], &args(&["site"]));
-        assert!(out.stderr.contains("error[NOTHING_LINKED]"), "{}", out.stderr);
+        assert!(
+            out.stderr.contains("error[NOTHING_LINKED]"),
+            "{}",
+            out.stderr
+        );
     }
 
     #[test]

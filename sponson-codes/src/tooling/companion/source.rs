@@ -117,9 +117,7 @@ pub(crate) fn load_programs(sources: &[Source]) -> Result<Vec<Loaded>, Failure> 
     let mut loaded = Vec::with_capacity(sources.len());
     for source in sources {
         let (name, source) = source.named();
-        let catalog = source
-            .load()?
-            .expect("a catalog or a program is given");
+        let catalog = source.load()?.expect("a catalog or a program is given");
         loaded.push(Loaded { name, catalog });
     }
     Ok(loaded)
@@ -355,7 +353,10 @@ mod tests {
             named,
             [
                 (Some("plan".into()), Source::Catalog("a.json".into())),
-                (Some("svc".into()), Source::Program("target/debug/service".into())),
+                (
+                    Some("svc".into()),
+                    Source::Program("target/debug/service".into())
+                ),
                 (None, Source::Catalog("./x=y.json".into())),
             ]
         );

@@ -185,7 +185,11 @@ impl Writer {
                 dest_url, title, ..
             } => {
                 if is_safe_destination(&dest_url) {
-                    let _ = write!(self.out, "<a href=\"{}\"", escape_html(&escape_line(&dest_url)));
+                    let _ = write!(
+                        self.out,
+                        "<a href=\"{}\"",
+                        escape_html(&escape_line(&dest_url))
+                    );
                     if !title.is_empty() {
                         let _ = write!(self.out, " title=\"{}\"", line(&title));
                     }
@@ -338,7 +342,9 @@ impl Writer {
                 self.out.push_str("</tr></thead>\n<tbody>\n");
             }
             TagEnd::TableRow => self.out.push_str("</tr>\n"),
-            TagEnd::TableCell => self.out.push_str(if self.in_head { "</th>" } else { "</td>" }),
+            TagEnd::TableCell => self
+                .out
+                .push_str(if self.in_head { "</th>" } else { "</td>" }),
             _ => {}
         }
     }

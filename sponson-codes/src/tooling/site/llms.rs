@@ -45,12 +45,7 @@ fn codes(out: &mut String, program: &Program<'_>, dir: &str, by_enum: bool) {
             if let Some(hint) = &c.hint {
                 let _ = write!(notes, " What to do: {}", text(hint));
             }
-            let _ = writeln!(
-                out,
-                "- [{}]({dir}{}): {notes}",
-                c.code,
-                page_file(&c.code)
-            );
+            let _ = writeln!(out, "- [{}]({dir}{}): {notes}", c.code, page_file(&c.code));
         }
     }
 }
@@ -80,7 +75,9 @@ pub(crate) fn program(site: &Site<'_>, program: &Program<'_>) -> String {
     );
     let _ = writeln!(out, "{ABOUT}");
     codes(&mut out, program, "", true);
-    out.push_str("\n## Optional\n\n- [Index](index.html): every code in one table, with a search box\n");
+    out.push_str(
+        "\n## Optional\n\n- [Index](index.html): every code in one table, with a search box\n",
+    );
     out
 }
 
@@ -106,7 +103,10 @@ pub(crate) fn merged(site: &Site<'_>) -> String {
     out.push_str("\n## Optional\n\n- [Index](index.html): every program's codes in one table, with a search box\n");
     for program in site.programs {
         let name = program.name.unwrap_or_default();
-        let _ = writeln!(out, "- [{name}]({name}/llms.txt): the codes of {name} alone, enum by enum");
+        let _ = writeln!(
+            out,
+            "- [{name}]({name}/llms.txt): the codes of {name} alone, enum by enum"
+        );
     }
     out
 }

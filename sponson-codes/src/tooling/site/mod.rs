@@ -191,7 +191,10 @@ pub fn render_site(catalog: &Catalog, options: &SiteOptions) -> Vec<SiteFile> {
     for program in &programs {
         let dir = &program.dir;
         files.push(file(&format!("{dir}index.html"), site.index(program)));
-        files.push(file(&format!("{dir}llms.txt"), llms::program(&site, program)));
+        files.push(file(
+            &format!("{dir}llms.txt"),
+            llms::program(&site, program),
+        ));
         files.push(file(&format!("{dir}style.css"), STYLE.to_owned()));
         files.push(file(&format!("{dir}search.js"), SEARCH.to_owned()));
         for page in &program.pages {
@@ -234,7 +237,11 @@ pub(crate) struct Page<'a> {
 fn programs(catalog: &Catalog) -> Vec<Program<'_>> {
     let names: Vec<Option<&str>> = match catalog.programs.is_empty() {
         true => vec![None],
-        false => catalog.programs.iter().map(|p| Some(p.name.as_str())).collect(),
+        false => catalog
+            .programs
+            .iter()
+            .map(|p| Some(p.name.as_str()))
+            .collect(),
     };
     names
         .into_iter()
@@ -431,7 +438,10 @@ impl Site<'_> {
         crumbs.last_mut().expect("a program's crumb").1 = None;
         self.page(Frame {
             title: heading,
-            description: format!("Every error code of {}: what each means, its exit status, and what to do.", self.of(program)),
+            description: format!(
+                "Every error code of {}: what each means, its exit status, and what to do.",
+                self.of(program)
+            ),
             crumbs,
             main,
             search: true,
@@ -769,7 +779,9 @@ fn definition(out: &mut String, e: &EnumEntry, c: &CodeEntry, level: u8) {
     if let Some(retryable) = c.retryable {
         out.push_str(match retryable {
             true => "<dt>Retryable</dt><dd>Yes: retrying the same request can succeed.</dd>\n",
-            false => "<dt>Retryable</dt><dd>No: retrying the same request fails the same way.</dd>\n",
+            false => {
+                "<dt>Retryable</dt><dd>No: retrying the same request fails the same way.</dd>\n"
+            }
         });
     }
     if let (Some(domain), Some(grpc)) = (&e.grpc_domain, &c.grpc) {
@@ -835,7 +847,13 @@ fn returned_by(out: &mut String, e: &EnumEntry, c: &CodeEntry, level: u8) {
         .sets
         .iter()
         .filter(|set| set.codes.iter().any(|code| *code == c.code))
-        .map(|set| format!("<li>{} <code>{}</code></li>", line(&set.kind), line(&set.name)))
+        .map(|set| {
+            format!(
+                "<li>{} <code>{}</code></li>",
+                line(&set.kind),
+                line(&set.name)
+            )
+        })
         .collect();
     if sets.is_empty() {
         out.push_str("<p>No declared command, route or tool lists it.</p>\n");
