@@ -13,7 +13,9 @@
 //! their codes are registered; name every crate whose codes belong in the docs.
 //!
 //! Commands: `docs [--out PATH] [--check]`, `lock [--out PATH] [--check]`,
-//! `list`, `explain CODE`, `check [--lock PATH]`, `schema`; `--json` anywhere prints one
+//! `list`, `explain CODE`, `check [--lock PATH]`, `schema`, `site [--out DIR]
+//! [--check]` (the error index site, [`site`]) and `merge [--out FILE]` (many
+//! programs' catalogs in one, [`crate::catalog::merge`]); `--json` anywhere prints one
 //! JSON envelope instead of text. The binary's own failures are the codes of
 //! [`CompanionCode`]. On a terminal, `explain` renders its markdown and pages
 //! it, as `rustc --explain` does; piped, it prints plain text (see
