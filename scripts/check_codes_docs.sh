@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The examples' error docs, locks, pages for agents and types, checked the way a project's CI checks
+# The examples' error docs, locks, sites, pages for agents and types, checked the way a project's CI checks
 # its own: by the companion (as `cargo install sponson-codes --features
 # companion` installs it), from the catalog each program's binary hands over.
 # Then the adoption examples' own dependencies: the tooling the companion
@@ -7,10 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-cargo build --quiet -p sponson-codes --features companion --bin sponson-codes
-cargo build --quiet -p plan-example --bin plan
-cargo build --quiet -p ledger-example --bin ledger
-cargo build --quiet -p stash-example --bin stash
+bash scripts/build_companion.sh
 companion=target/debug/sponson-codes
 
 # The docs' first line is the command that regenerates them, `--bin` as
@@ -25,7 +22,9 @@ for program in plan ledger stash; do
         || "$companion" check --bin "$bin" --lock "$lock"
 done
 
-# The plan example's page for agents and its types for other languages.
+# The plan example's error index site and its llms.txt, its page for agents
+# and its types for other languages, committed beside its docs.
+"$companion" site --check --bin target/debug/plan --out examples/plan/docs/errors
 "$companion" agents --check --bin target/debug/plan --out examples/plan/docs/SKILL.md
 "$companion" types --lang typescript --check --bin target/debug/plan --out examples/plan/docs/errors.ts
 "$companion" types --lang python --check --bin target/debug/plan --out examples/plan/docs/errors.py

@@ -27,8 +27,11 @@ use crate::document::profile::Profile;
 #[cfg(feature = "testing")]
 #[cfg_attr(docsrs, doc(cfg(feature = "testing")))]
 pub use crate::tooling::catalog::{
-    Catalog, CodeEntry, EnumEntry, EnvelopeEntry, ExitEntry, ReadError,
+    Catalog, CodeEntry, EnumEntry, EnvelopeEntry, ExitEntry, ProgramEntry, ReadError,
 };
+#[cfg(feature = "testing")]
+#[cfg_attr(docsrs, doc(cfg(feature = "testing")))]
+pub use crate::tooling::merge::{merge, program_name_problem, Conflict, Field, MergeError, Merged};
 
 /// The value of the catalog's `format` member.
 pub const FORMAT: &str = "sponson-codes/catalog";

@@ -8,6 +8,8 @@ fn main() -> std::io::Result<()> {
         .with_writer(std::io::stderr)
         .with_target(true)
         .init();
+    // `SPONSON_CODES_CATALOG=1 service` hands the companion the codes.
+    sponson_codes::catalog::export_if_requested();
     let addr = std::env::args()
         .nth(1)
         .unwrap_or_else(|| "127.0.0.1:8080".to_owned());

@@ -22,7 +22,7 @@
 
 #[cfg(feature = "axum")]
 mod axum;
-mod problem;
+pub(crate) mod problem;
 
 #[cfg(feature = "axum")]
 #[cfg_attr(docsrs, doc(cfg(feature = "axum")))]

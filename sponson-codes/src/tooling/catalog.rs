@@ -56,6 +56,27 @@ pub struct Catalog {
     /// conflict the companion's `check` reports.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub declared_profiles: Vec<String>,
+    /// The programs of a merged catalog ([`merge`](crate::catalog::merge)),
+    /// in the order given; empty in one program's catalog. Each enum and
+    /// code of a merged catalog names its program.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub programs: Vec<ProgramEntry>,
+}
+
+/// One program of a merged [`Catalog`]: its name, and what its own catalog
+/// said besides its codes.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct ProgramEntry {
+    /// The name it was merged under (`plan` in `--catalog plan=FILE`): a
+    /// directory of the merged site.
+    pub name: String,
+    /// The sponson-codes version that wrote its catalog.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub library: String,
+    /// Its envelope profile, when it declares one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub envelope: Option<EnvelopeEntry>,
 }
 
 /// The envelope a program prints: its profile's name, version and shape,
@@ -147,6 +168,10 @@ pub struct EnumEntry {
     /// The declared error sets of commands, routes and tools.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub sets: Vec<SetEntry>,
+    /// The program it belongs to, in a merged catalog (see
+    /// [`Catalog::programs`]); absent in one program's catalog.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub program: Option<String>,
 }
 
 /// One declared error set of an [`EnumEntry`] (see [`ErrorSet`]).
@@ -187,6 +212,7 @@ impl EnumEntry {
             require_explain: false,
             grpc_domain: None,
             sets: Vec::new(),
+            program: None,
         }
     }
 }
@@ -260,6 +286,10 @@ pub struct CodeEntry {
     /// one; the lock records it for enums with a `grpc_domain`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub grpc: Option<String>,
+    /// The program it belongs to, in a merged catalog; absent in one
+    /// program's catalog.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub program: Option<String>,
 }
 
 fn is_false(value: &bool) -> bool {
@@ -311,7 +341,9 @@ impl Catalog {
         let codes: Vec<&CodeEntry> = self
             .codes
             .iter()
-            .filter(|c| c.enum_path == e.path && c.crate_name == e.crate_name)
+            .filter(|c| {
+                c.enum_path == e.path && c.crate_name == e.crate_name && c.program == e.program
+            })
             .collect();
         let table: Vec<CodeInfo> = codes
             .iter()

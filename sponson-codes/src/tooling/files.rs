@@ -14,7 +14,9 @@
 //! - The new contents go to a temporary file created exclusively (`O_EXCL`,
 //!   never following a link) under an unpredictable name in the target's
 //!   directory, and are renamed over the target: a reader, or a concurrent
-//!   writer, only ever sees one whole version.
+//!   writer, only ever sees one whole version. The docs and the lock are
+//!   synced to the disk before the rename; the pages of a site, thousands
+//!   of them and regenerated in seconds, are not.
 
 use std::fs;
 use std::io::{self, Read as _, Write as _};
@@ -54,6 +56,19 @@ pub(crate) fn read_optional(path: &Path) -> io::Result<Option<Vec<u8>>> {
 /// parent directories are created. On error the old file is left whole and
 /// the temporary file is removed.
 pub(crate) fn write_atomic(path: &Path, contents: &str) -> io::Result<()> {
+    write_replacing(path, contents, true)
+}
+
+/// [`write_atomic`] without syncing the new contents to the disk before the
+/// rename: a reader still only ever sees one whole version, but a crash of
+/// the machine soon after may leave the file empty. For the thousands of
+/// pages of a site, which one command writes again in seconds, where a
+/// sync per file would take most of the time.
+pub(crate) fn write_atomic_unsynced(path: &Path, contents: &str) -> io::Result<()> {
+    write_replacing(path, contents, false)
+}
+
+fn write_replacing(path: &Path, contents: &str, sync: bool) -> io::Result<()> {
     let target = resolve(path)?;
     let existing = match fs::metadata(&target) {
         Ok(meta) => {
@@ -88,7 +103,9 @@ pub(crate) fn write_atomic(path: &Path, contents: &str) -> io::Result<()> {
         // Set on the open file, so the umask does not narrow them.
         tmp.as_file().set_permissions(permissions)?;
     }
-    tmp.as_file().sync_all()?;
+    if sync {
+        tmp.as_file().sync_all()?;
+    }
     // On failure the temporary file is dropped, which removes it.
     tmp.persist(&target).map(drop).map_err(|e| e.error)
 }

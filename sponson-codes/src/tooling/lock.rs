@@ -183,6 +183,7 @@ impl Catalog {
                 url: None,
                 retryable: c.retryable,
                 grpc: c.grpc,
+                program: None,
             })
             .collect();
         // An enum of a lock is what its sets need: where it is declared.
@@ -217,6 +218,7 @@ impl Catalog {
             }),
             library: String::new(),
             declared_profiles: Vec::new(),
+            programs: Vec::new(),
         })
     }
 }

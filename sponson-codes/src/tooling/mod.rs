@@ -15,6 +15,8 @@ pub(crate) mod files;
 pub(crate) mod generated;
 pub mod lock;
 pub mod markdown;
+pub(crate) mod merge;
+pub mod site;
 pub(crate) mod stale;
 pub mod testing;
 pub mod types;

@@ -44,6 +44,18 @@ pub(crate) enum Command {
         out: Option<String>,
         check: bool,
     },
+    /// The error index site of one catalog, or of many merged.
+    Site {
+        out: Option<String>,
+        check: bool,
+        title: Option<String>,
+        allow_conflicts: bool,
+    },
+    /// Many programs' catalogs in one.
+    Merge {
+        out: Option<String>,
+        allow_conflicts: bool,
+    },
 }
 
 impl Command {
@@ -60,6 +72,8 @@ impl Command {
             Command::Coverage { .. } => "coverage",
             Command::Types { .. } => "types",
             Command::Agents { .. } => "agents",
+            Command::Site { .. } => "site",
+            Command::Merge { .. } => "merge",
         }
     }
 }
@@ -72,8 +86,26 @@ pub(crate) struct Invocation {
 }
 
 const COMMANDS: &[&str] = &[
-    "docs", "lock", "list", "explain", "check", "schema", "coverage", "types", "agents", "help",
+    "docs", "lock", "list", "explain", "check", "schema", "coverage", "types", "agents", "site",
+    "merge", "help",
 ];
+
+/// The commands that read many programs' catalogs, each named
+/// (`--catalog NAME=FILE`, `--bin NAME=PATH`).
+pub(crate) const READ_PROGRAMS: &[&str] = &["site", "merge"];
+
+/// Whether the command of `args` (the first argument that is not `--json`
+/// or `--help`, as [`parse`] reads it) reads many programs' catalogs.
+pub(crate) fn reads_programs(args: &[std::ffi::OsString]) -> bool {
+    let end = args.iter().position(|a| a == "--").unwrap_or(args.len());
+    let skipped = |a: &&std::ffi::OsString| !matches!(a.to_str(), Some("--json" | "--help" | "-h"));
+    let name = match args[..end].iter().find(skipped) {
+        Some(name) => Some(name),
+        None => args.get(end + 1),
+    };
+    name.and_then(|n| n.to_str())
+        .is_some_and(|n| READ_PROGRAMS.contains(&n))
+}
 
 /// Whether `--json` appears anywhere, so that even a command line that fails
 /// to parse is answered in JSON.
@@ -192,6 +224,34 @@ pub(crate) fn parse(args: &[String]) -> Result<Invocation, Failure> {
                 }
             }
             Command::Coverage { src, tests }
+        }
+        "site" | "merge" => {
+            let (mut out, mut check, mut title, mut allow_conflicts) = (None, false, None, false);
+            let known: &[&str] = match name {
+                "site" => &["--out", "--check", "--title", "--allow-conflicts"],
+                _ => &["--out", "--allow-conflicts"],
+            };
+            while let Some(flag) = flags.next_flag()? {
+                match flag.as_str() {
+                    "--out" => out = Some(flags.value("--out")?),
+                    "--allow-conflicts" => allow_conflicts = true,
+                    "--check" if name == "site" => check = true,
+                    "--title" if name == "site" => title = Some(flags.value("--title")?),
+                    other => return Err(flags.unknown(other, known)),
+                }
+            }
+            match name {
+                "site" => Command::Site {
+                    out,
+                    check,
+                    title,
+                    allow_conflicts,
+                },
+                _ => Command::Merge {
+                    out,
+                    allow_conflicts,
+                },
+            }
         }
         other => {
             let mut message = format!("unknown command `{other}`");
@@ -375,6 +435,23 @@ mod tests {
                 tests: None
             }
         );
+        assert_eq!(
+            parsed("site --out=site --check --title Errors --allow-conflicts").command,
+            Command::Site {
+                out: Some("site".into()),
+                check: true,
+                title: Some("Errors".into()),
+                allow_conflicts: true,
+            }
+        );
+        assert_eq!(
+            parsed("merge --out all.json").command,
+            Command::Merge {
+                out: Some("all.json".into()),
+                allow_conflicts: false,
+            }
+        );
+        assert_eq!(error("merge --check"), "unknown flag `--check` for `merge`");
         assert_eq!(parsed("docs --help").command, Command::Help);
         assert_eq!(parsed("--help").command, Command::Help);
     }
@@ -420,6 +497,20 @@ mod tests {
             error("typse"),
             "unknown command `typse`; did you mean `types`?"
         );
+    }
+
+    #[test]
+    fn only_site_and_merge_read_many_programs() {
+        let reads = |line: &str| {
+            let args: Vec<std::ffi::OsString> = line.split_whitespace().map(Into::into).collect();
+            reads_programs(&args)
+        };
+        assert!(reads("site --out x"));
+        assert!(reads("--json merge"));
+        assert!(reads("-- site"));
+        assert!(!reads("docs --out site"));
+        assert!(!reads("--out site"));
+        assert!(!reads(""));
     }
 
     #[test]

@@ -467,3 +467,225 @@ pub(crate) fn coverage(
         screen: None,
     })
 }
+
+/// The catalog `site` and `merge` read: the programs given, each named,
+/// merged; or the one catalog given (a merged one is merged again, so its
+/// conflicts are reported too); or the linked enums. A contract conflict
+/// fails unless `allow_conflicts`; every other difference, and a conflict
+/// allowed, is a `CODE_DIFFERS` warning.
+fn programs_catalog(
+    companion: &Companion,
+    enums: &[&'static EnumInfo],
+    allow_conflicts: bool,
+    must_merge: bool,
+) -> Result<Catalog, Failure> {
+    let inputs: Vec<Catalog> = match (&companion.programs, &companion.read) {
+        (Some(programs), _) => programs
+            .iter()
+            .map(|p| match &p.name {
+                Some(name) => p.catalog.named(name),
+                None => Ok(p.catalog.clone()),
+            })
+            .collect::<Result<_, _>>()
+            .map_err(merge_failure)?,
+        (None, Some(read)) if !read.catalog.programs.is_empty() || must_merge => {
+            vec![read.catalog.clone()]
+        }
+        (None, Some(read)) => return Ok(read.catalog.clone()),
+        (None, None) if enums.is_empty() => return Err(super::nothing_linked()),
+        (None, None) if must_merge => vec![companion.catalog(enums)],
+        (None, None) => return Ok(companion.catalog(enums)),
+    };
+    let merged = crate::tooling::merge::merge(&inputs).map_err(merge_failure)?;
+    let (contract, wording): (Vec<_>, Vec<_>) =
+        merged.conflicts.iter().partition(|c| c.is_contract());
+    if !contract.is_empty() && !allow_conflicts {
+        let lines: Vec<String> = contract.iter().map(ToString::to_string).collect();
+        let shown: Vec<&str> = lines.iter().take(5).map(String::as_str).collect();
+        let more = match lines.len() {
+            n if n > 5 => format!("; and {} more", n - 5),
+            _ => String::new(),
+        };
+        for difference in &wording {
+            warn_differs(difference);
+        }
+        return Err(Failure::new(
+            CompanionCode::CatalogConflict,
+            format!(
+                "{} code(s) are declared differently by the programs: {}{more}",
+                lines.len(),
+                shown.join("; ")
+            ),
+        )
+        .with_detail("conflicts", &lines)
+        .with_detail("differences", &conflict_values(&contract)));
+    }
+    for difference in &merged.conflicts {
+        warn_differs(difference);
+    }
+    Ok(merged.catalog)
+}
+
+fn warn_differs(conflict: &crate::tooling::merge::Conflict) {
+    crate::warn(crate::Warning::new(
+        CompanionWarning::CodeDiffers,
+        conflict.to_string(),
+    ));
+}
+
+/// The conflicts as data: code, field, and each value with its programs.
+fn conflict_values(conflicts: &[&crate::tooling::merge::Conflict]) -> Value {
+    conflicts
+        .iter()
+        .map(|c| {
+            let values: Vec<Value> = c
+                .values
+                .iter()
+                .map(|(value, programs)| json!({ "value": value, "programs": programs }))
+                .collect();
+            json!({ "code": c.code, "field": c.field.as_str(), "values": values })
+        })
+        .collect()
+}
+
+fn merge_failure(err: crate::tooling::merge::MergeError) -> Failure {
+    Failure::usage(err.to_string()).with_hint(
+        "name each program's catalog, as in --catalog plan=plan.json --bin service=target/debug/service",
+    )
+}
+
+/// `site [--out DIR] [--check] [--title TEXT] [--allow-conflicts]`.
+pub(crate) fn site(
+    companion: &Companion,
+    enums: &[&'static EnumInfo],
+    out: Option<&str>,
+    check: bool,
+    title: Option<&str>,
+    allow_conflicts: bool,
+) -> Result<Reply, Failure> {
+    let catalog = programs_catalog(companion, enums, allow_conflicts, false)?;
+    let mut target = Target::new(companion, "site", out, super::DEFAULT_SITE_DIR);
+    if let Some(title) = title {
+        target.regenerate.push_str(" --title ");
+        target.regenerate.push_str(&super::shell_quoted(title));
+    }
+    if allow_conflicts {
+        target.regenerate.push_str(" --allow-conflicts");
+    }
+    let mut options = crate::tooling::site::SiteOptions::new().regenerate(&target.regenerate);
+    if let Some(title) = title {
+        options = options.title(title);
+    }
+    let files = crate::tooling::site::render_site(&catalog, &options);
+    let total = files.len();
+    let mut stale = Vec::new();
+    let mut missing = Vec::new();
+    let mut diff = String::new();
+    for file in &files {
+        let path = target.path.join(&file.path);
+        let current = files::read_optional(&path).map_err(|e| {
+            let shown = format!("{}/{}", target.shown.trim_end_matches('/'), file.path);
+            Failure::new(CompanionCode::Io, format!("cannot read `{shown}`: {e}"))
+                .with_detail("path", &shown)
+        })?;
+        match Verdict::of(current.as_deref(), &file.contents) {
+            Verdict::Fresh => continue,
+            Verdict::Missing => missing.push(file.path.clone()),
+            verdict => {
+                if diff.is_empty() {
+                    diff = format!("--- {}\n{}", file.path, verdict.diff());
+                }
+                stale.push(file.path.clone());
+            }
+        }
+        if !check {
+            files::write_atomic_unsynced(&path, &file.contents).map_err(|e| {
+                let shown = format!("{}/{}", target.shown.trim_end_matches('/'), file.path);
+                Failure::new(CompanionCode::Io, format!("cannot write `{shown}`: {e}"))
+                    .with_detail("path", &shown)
+            })?;
+        }
+    }
+    let changed = stale.len() + missing.len();
+    if check && changed > 0 {
+        let message = if missing.len() == total {
+            stale::missing(&target.shown, &target.regenerate)
+        } else {
+            let names: Vec<&str> = stale
+                .iter()
+                .chain(&missing)
+                .take(5)
+                .map(String::as_str)
+                .collect();
+            let more = if changed > 5 { ", ..." } else { "" };
+            format!(
+                "{} ({changed} of {total} files differ or are missing: {}{more})",
+                stale::stale(&target.shown, &target.regenerate),
+                names.join(", ")
+            )
+        };
+        return Err(Failure::new(CompanionCode::DocsStale, message)
+            .with_detail("path", &target.shown)
+            .with_detail("regenerate", &target.regenerate)
+            .with_detail("stale", &stale)
+            .with_detail("missing", &missing)
+            .with_detail("diff", &diff));
+    }
+    let text = match (changed, check) {
+        (0, _) => format!("the site `{}` is up to date ({total} files)", target.shown),
+        _ => format!(
+            "wrote {changed} of the {total} files of the site `{}`",
+            target.shown
+        ),
+    };
+    Ok(Reply {
+        text,
+        data: json!({
+            "path": target.shown,
+            "files": total,
+            "written": if check { 0 } else { changed },
+            "programs": catalog.program_names(),
+        }),
+        screen: None,
+    })
+}
+
+/// `merge [--out FILE] [--allow-conflicts]`: the merged catalog, written to
+/// `FILE`, or printed.
+pub(crate) fn merge(
+    companion: &Companion,
+    enums: &[&'static EnumInfo],
+    out: Option<&str>,
+    allow_conflicts: bool,
+) -> Result<Reply, Failure> {
+    let catalog = programs_catalog(companion, enums, allow_conflicts, true)?;
+    let json = catalog.to_json();
+    let summary = json!({
+        "programs": catalog.program_names(),
+        "codes": catalog.codes.len(),
+    });
+    let Some(out) = out else {
+        let mut data = summary;
+        data["catalog"] = serde_json::to_value(&catalog).unwrap_or(Value::Null);
+        return Ok(Reply {
+            text: json,
+            data,
+            screen: None,
+        });
+    };
+    let target = Target {
+        path: PathBuf::from(out),
+        shown: out.to_owned(),
+        regenerate: companion.regenerate_command("merge", Some(out)),
+    };
+    let mut reply = generated_file(
+        &target,
+        &json,
+        false,
+        CompanionCode::DocsStale,
+        "merged catalog",
+    )?;
+    reply.data["programs"] = summary["programs"].clone();
+    reply.data["codes"] = summary["codes"].clone();
+    Ok(reply)
+}

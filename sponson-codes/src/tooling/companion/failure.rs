@@ -135,6 +135,20 @@ pub enum CompanionCode {
         hint = "Raise each code where its failure happens and test it, or retire it."
     )]
     CoverageGap,
+    /// `merge` or `site` read programs that declare one code string with
+    /// different exits, HTTP statuses or retryability (or a warning in one,
+    /// an error in another): consumers that read many programs' codes
+    /// through one catalog would get two answers for it. Each conflict names
+    /// the programs; nothing was written. Make them agree, give one of the
+    /// codes another name (a breaking change for its program, which its lock
+    /// reports), or pass `--allow-conflicts` to merge them as they are, each
+    /// reported as a `CODE_DIFFERS` warning.
+    #[code(
+        exit = 1,
+        doc = "Programs merged into one catalog declare one code differently.",
+        hint = "Make them agree, rename one of the codes, or pass --allow-conflicts."
+    )]
+    CatalogConflict,
     /// A bug in the companion itself; please report it.
     #[code(exit = 1, doc = "An unexpected error.", fallback)]
     Internal,
@@ -159,6 +173,14 @@ pub enum CompanionWarning {
         hint = "Add #[non_exhaustive] to the enum."
     )]
     ExhaustiveEnum,
+    /// Programs merged into one catalog word one code's `doc` differently,
+    /// or declare it differently and `--allow-conflicts` let the merge go
+    /// on. Each program's pages show its own definition.
+    #[code(
+        doc = "Programs merged into one catalog declare one code differently.",
+        hint = "Make the programs agree on the code, or give one of them another code."
+    )]
+    CodeDiffers,
 }
 
 /// A failure of one companion command.

@@ -16,7 +16,10 @@
 //! `list`, `explain CODE`, `check [--lock PATH]`, `schema`,
 //! `coverage [--src DIR] [--tests DIR]`,
 //! `types --lang typescript|python [--out PATH] [--check]` (see [`types`]),
-//! `agents [--out PATH] [--check]` (see [`markdown::render_agents`]); `--json` anywhere prints one
+//! `agents [--out PATH] [--check]` (see [`markdown::render_agents`]),
+//! `site [--out DIR] [--check]` (the error index site, [`site`]) and
+//! `merge [--out FILE]` (many programs' catalogs in one,
+//! [`crate::catalog::merge`]); `--json` anywhere prints one
 //! JSON envelope instead of text. The binary's own failures are the codes of
 //! [`CompanionCode`]. On a terminal, `explain` renders its markdown and pages
 //! it, as `rustc --explain` does; piped, it prints plain text (see
@@ -50,7 +53,7 @@ use crate::tooling::markdown::terminal::Style;
 use self::args::{Command, Invocation};
 use self::failure::Failure;
 pub use self::failure::{CompanionCode, CompanionWarning};
-pub use crate::tooling::{lock, markdown, types};
+pub use crate::tooling::{lock, markdown, site, types};
 
 /// Declares a companion binary's `main`: `sponson_codes::companion_main!(my_crate, other_crate);`.
 ///
@@ -129,8 +132,29 @@ pub fn main() -> ExitCode {
         )
         .print()
     };
-    let (source, args) = match source::take(args) {
+    let (sources, args) = match source::take_all(args) {
         Ok(taken) => taken,
+        Err(failure) => return refused(failure),
+    };
+    // `site` and `merge` read many programs, each named: `--catalog NAME=FILE`.
+    let single_unnamed = matches!(sources.as_slice(), [one] if one.named().0.is_none());
+    if args::reads_programs(&args) && !sources.is_empty() && !single_unnamed {
+        let programs = match source::load_programs(&sources) {
+            Ok(programs) => programs,
+            Err(failure) => return refused(failure),
+        };
+        let companion = Companion {
+            regenerate: Regenerate::Program {
+                program,
+                source: source::shown_all(&sources),
+            },
+            programs: Some(programs),
+            ..Companion::new("", "", ".")
+        };
+        return companion.main_with(&[], args);
+    }
+    let source = match source::one(sources) {
+        Ok(source) => source,
         Err(failure) => return refused(failure),
     };
     let catalog = match source.load() {
@@ -176,6 +200,9 @@ pub const DEFAULT_LOCK_PATH: &str = "docs/errors.lock.json";
 /// ```
 pub const DEFAULT_AGENTS_PATH: &str = "docs/SKILL.md";
 
+/// The default folder of the error index site, relative to the package.
+pub const DEFAULT_SITE_DIR: &str = "docs/errors";
+
 /// One program's companion: where its files live and how to run it again.
 ///
 /// ```
@@ -199,6 +226,9 @@ pub struct Companion {
     /// What a catalog said of the program's profile; `None`: the companion
     /// documents the enums linked into it, and their profile.
     read: Option<Read>,
+    /// The programs `site` and `merge` read, when several (or a named one)
+    /// were given.
+    programs: Option<Vec<source::Loaded>>,
 }
 
 /// What the companion keeps of a catalog besides its enums.
@@ -208,6 +238,8 @@ struct Read {
     profile: &'static Profile,
     envelope: Option<EnvelopeEntry>,
     declared: Vec<String>,
+    /// The catalog as read: a merged one keeps its programs.
+    catalog: Catalog,
 }
 
 /// How the command that regenerates a file is written.
@@ -239,6 +271,7 @@ impl Companion {
             docs_path: DEFAULT_DOCS_PATH,
             lock_path: DEFAULT_LOCK_PATH,
             read: None,
+            programs: None,
         }
     }
 
@@ -256,7 +289,9 @@ impl Companion {
                 profile: catalog.profile()?,
                 envelope: catalog.envelope.clone(),
                 declared: catalog.declared_profiles.clone(),
+                catalog: catalog.clone(),
             }),
+            programs: None,
         })
     }
 
@@ -497,6 +532,23 @@ impl Companion {
             Command::Agents { out, check } => {
                 consumers::agents(self, enums, out.as_deref(), *check)
             }
+            Command::Site {
+                out,
+                check,
+                title,
+                allow_conflicts,
+            } => commands::site(
+                self,
+                enums,
+                out.as_deref(),
+                *check,
+                title.as_deref(),
+                *allow_conflicts,
+            ),
+            Command::Merge {
+                out,
+                allow_conflicts,
+            } => commands::merge(self, enums, out.as_deref(), *allow_conflicts),
         }
     }
 
@@ -518,6 +570,11 @@ impl Companion {
              write the types of the codes and documents for consumers, LANG typescript or python\n                                \
              (default {ts} or {py}); --check writes nothing and fails when stale\n  \
              agents [--out PATH] [--check] write the page for agents (default {agents}); --check as for docs\n\n\
+             site [--out DIR] [--check]    write the error index site (default {site}): an index with a search box, a page\n                                \
+             per code, llms.txt; --title TEXT; --check writes nothing and fails when stale\n  \
+             merge [--out FILE]            merge many programs' catalogs into one (stdout without --out)\n\n\
+             site and merge read many programs, each named: --catalog NAME=FILE, --bin NAME=PATH; a code two programs\n\
+             declare with different exits, HTTP statuses or retryability fails them unless --allow-conflicts\n\n\
              --json prints one JSON envelope on stdout instead of text\n",
             bin = self.name(),
             package = self.package(),
@@ -526,6 +583,7 @@ impl Companion {
             ts = types::Lang::TypeScript.default_path(),
             py = types::Lang::Python.default_path(),
             agents = DEFAULT_AGENTS_PATH,
+            site = DEFAULT_SITE_DIR,
         )
     }
 }
@@ -622,7 +680,7 @@ pub(crate) fn shell_quoted(word: &str) -> std::borrow::Cow<'_, str> {
 /// the codes were not named in `companion_main!`, or declare none. Refused at
 /// run time, not at compile time, because a binary may declare its enums
 /// itself and name no crate.
-fn nothing_linked() -> Failure {
+pub(crate) fn nothing_linked() -> Failure {
     Failure::new(
         CompanionCode::NothingLinked,
         "no error code enum is linked into this program, so there is nothing to document, lock or check",
@@ -639,7 +697,7 @@ const MAX_REPORTED: usize = 50;
 /// diff, and each breaking change, duplicate or warning.
 fn report(failure: &Failure) -> String {
     let mut out = String::new();
-    for key in ["breaking", "duplicates", "changes", "gaps"] {
+    for key in ["breaking", "duplicates", "changes", "gaps", "conflicts"] {
         if let Some(Value::Array(items)) = failure.details().get(key) {
             if items.len() > MAX_REPORTED {
                 let left = items.len() - MAX_REPORTED;
@@ -663,9 +721,151 @@ fn report(failure: &Failure) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     fn args(line: &[&str]) -> Vec<String> {
         line.iter().map(|a| (*a).to_owned()).collect()
+    }
+
+    /// A companion that read `programs`, as `--catalog NAME=FILE` gives them.
+    fn reading_programs(programs: Vec<(&str, Catalog)>) -> Companion {
+        Companion {
+            regenerate: Regenerate::Program {
+                program: "sponson-codes".into(),
+                source: "--catalog a=a.json --catalog b=b.json".into(),
+            },
+            programs: Some(
+                programs
+                    .into_iter()
+                    .map(|(name, catalog)| source::Loaded {
+                        name: Some(name.to_owned()),
+                        catalog,
+                    })
+                    .collect(),
+            ),
+            ..Companion::new("", "", ".")
+        }
+    }
+
+    fn own_catalog() -> Catalog {
+        Catalog::from_enums(&[<CompanionCode as crate::ErrorCode>::ENUM])
+    }
+
+    fn json(out: &Output) -> Value {
+        serde_json::from_str(&out.stdout).expect("one JSON document")
+    }
+
+    #[test]
+    fn merge_refuses_a_contract_conflict_naming_both_programs_unless_allowed() {
+        let mut other = own_catalog();
+        other.codes[1].exit = 9;
+        other.codes[2].doc = "Reworded.".into();
+        let companion = reading_programs(vec![("plan", own_catalog()), ("service", other)]);
+        let out = companion.run_with(&[], &args(&["merge", "--json"]));
+        assert_eq!(out.exit, 1, "{}", out.stdout);
+        let doc = json(&out);
+        assert_eq!(doc["error"]["code"], "CATALOG_CONFLICT");
+        let message = doc["error"]["message"].as_str().unwrap();
+        assert!(
+            message.contains("code `DOCS_STALE` has exit 1 in `plan` and exit 9 in `service`"),
+            "{message}"
+        );
+        assert_eq!(
+            doc["error"]["differences"][0]["values"][1]["programs"],
+            json!(["service"])
+        );
+        // The wording difference is a warning, even beside the failure.
+        assert_eq!(doc["warnings"][0]["code"], "CODE_DIFFERS");
+
+        // Text mode lists each conflict.
+        let text = companion.run_with(&[], &args(&["merge"]));
+        assert!(
+            text.stderr.contains("error[CATALOG_CONFLICT]"),
+            "{}",
+            text.stderr
+        );
+        assert!(
+            text.stderr
+                .starts_with("conflict: code `DOCS_STALE` has exit 1"),
+            "{}",
+            text.stderr
+        );
+
+        let allowed = companion.run_with(&[], &args(&["merge", "--allow-conflicts", "--json"]));
+        assert_eq!(allowed.exit, 0, "{}", allowed.stdout);
+        let doc = json(&allowed);
+        assert_eq!(doc["programs"], json!(["plan", "service"]));
+        let warnings: Vec<&str> = doc["warnings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|w| w["code"].as_str().unwrap())
+            .collect();
+        assert_eq!(warnings, ["CODE_DIFFERS", "CODE_DIFFERS"]);
+        let merged = Catalog::from_json(&serde_json::to_string(&doc["catalog"]).unwrap()).unwrap();
+        assert_eq!(merged.program_names(), ["plan", "service"]);
+    }
+
+    #[test]
+    fn site_writes_checks_and_names_what_is_stale() {
+        let dir = tempfile::tempdir().unwrap();
+        let out_dir = dir.path().join("site");
+        let out_dir = out_dir.to_str().unwrap();
+        let companion = reading_programs(vec![("a", own_catalog()), ("b", own_catalog())]);
+        let run = |extra: &[&str]| {
+            let mut line = vec!["site", "--out", out_dir, "--json"];
+            line.extend_from_slice(extra);
+            json(&companion.run_with(&[], &args(&line)))
+        };
+        let missing = run(&["--check"]);
+        assert_eq!(missing["error"]["code"], "DOCS_STALE");
+        assert!(missing["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("does not exist; generate it with `sponson-codes site --catalog a=a.json --catalog b=b.json --out"));
+        let written = run(&[]);
+        assert_eq!(written["ok"], true, "{written}");
+        let files = written["files"].as_u64().unwrap();
+        assert_eq!(written["written"], files);
+        assert_eq!(run(&[])["written"], 0);
+        assert_eq!(run(&["--check"])["ok"], true);
+        std::fs::write(dir.path().join("site/b/USAGE.html"), "edited").unwrap();
+        std::fs::remove_file(dir.path().join("site/llms.txt")).unwrap();
+        let stale = run(&["--check"]);
+        assert_eq!(stale["error"]["code"], "DOCS_STALE");
+        assert_eq!(stale["error"]["stale"], json!(["b/USAGE.html"]));
+        assert_eq!(stale["error"]["missing"], json!(["llms.txt"]));
+        assert!(stale["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains(&format!(
+                "(2 of {files} files differ or are missing: b/USAGE.html, llms.txt)"
+            )));
+    }
+
+    #[test]
+    fn merge_needs_every_program_named() {
+        let companion = Companion {
+            programs: Some(vec![source::Loaded {
+                name: None,
+                catalog: own_catalog(),
+            }]),
+            ..Companion::new("", "", ".")
+        };
+        let out = companion.run_with(&[], &args(&["merge"]));
+        assert_eq!(out.exit, 2);
+        assert!(
+            out.stderr.contains("needs a name to be merged under"),
+            "{}",
+            out.stderr
+        );
+        // Without any catalog, and nothing linked.
+        let out = Companion::new("", "", ".").run_with(&[], &args(&["site"]));
+        assert!(
+            out.stderr.contains("error[NOTHING_LINKED]"),
+            "{}",
+            out.stderr
+        );
     }
 
     #[test]

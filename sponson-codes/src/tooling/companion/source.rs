@@ -30,8 +30,29 @@ pub(crate) enum Source {
 /// Takes `--catalog PATH` and `--bin PATH` (or `--catalog=PATH`,
 /// `--bin=PATH`) out of `args`, before any `--`; the rest is the command
 /// line. At most one source may be given.
+#[cfg(test)]
 pub(crate) fn take(args: Vec<OsString>) -> Result<(Source, Vec<OsString>), Failure> {
-    let mut source = Source::Linked;
+    let (sources, rest) = take_all(args)?;
+    Ok((one(sources)?, rest))
+}
+
+/// The one source of a command that reads one program: the linked enums
+/// when none is given.
+pub(crate) fn one(sources: Vec<Source>) -> Result<Source, Failure> {
+    let mut sources = sources.into_iter();
+    match (sources.next(), sources.next()) {
+        (None, _) => Ok(Source::Linked),
+        (Some(source), None) => Ok(source),
+        (Some(_), Some(_)) => Err(Failure::usage(
+            "give one of --catalog and --bin, once: the companion reads one program's codes (`site` and `merge` read several, each as --catalog NAME=FILE or --bin NAME=PATH)",
+        )),
+    }
+}
+
+/// Takes every `--catalog PATH` and `--bin PATH` out of `args`, as
+/// [`take`] does, in the order given.
+pub(crate) fn take_all(args: Vec<OsString>) -> Result<(Vec<Source>, Vec<OsString>), Failure> {
+    let mut sources = Vec::new();
     let mut rest = Vec::with_capacity(args.len());
     let mut args = args.into_iter();
     while let Some(arg) = args.next() {
@@ -65,20 +86,63 @@ pub(crate) fn take(args: Vec<OsString>) -> Result<(Source, Vec<OsString>), Failu
                 None => return Err(Failure::usage(format!("{flag} needs a path"))),
             },
         };
-        if source != Source::Linked {
-            return Err(Failure::usage(
-                "give one of --catalog and --bin, once: the companion reads one program's codes",
-            ));
-        }
-        source = match flag {
+        sources.push(match flag {
             "--catalog" => Source::Catalog(value),
             _ => Source::Program(value),
-        };
+        });
     }
-    Ok((source, rest))
+    Ok((sources, rest))
+}
+
+/// The options that name every source, for the command that regenerates
+/// a file.
+pub(crate) fn shown_all(sources: &[Source]) -> String {
+    let shown: Vec<String> = sources.iter().map(Source::shown).collect();
+    shown.join(" ")
+}
+
+/// A program's catalog, loaded for `site` or `merge`: named when given as
+/// `NAME=PATH`, else a catalog merged already (or the only one given).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Loaded {
+    pub(crate) name: Option<String>,
+    pub(crate) catalog: Catalog,
+}
+
+/// Loads every source of `site` or `merge`, in order. A value `NAME=PATH`
+/// whose `NAME` is a program's name (letters, digits, `_`, `-`) names the
+/// program; any other value is a path (`./a=b.json` for a file whose name
+/// holds `=`).
+pub(crate) fn load_programs(sources: &[Source]) -> Result<Vec<Loaded>, Failure> {
+    let mut loaded = Vec::with_capacity(sources.len());
+    for source in sources {
+        let (name, source) = source.named();
+        let catalog = source.load()?.expect("a catalog or a program is given");
+        loaded.push(Loaded { name, catalog });
+    }
+    Ok(loaded)
 }
 
 impl Source {
+    /// The program's name and the source alone, for `NAME=PATH`; else
+    /// no name and the source as it is.
+    pub(crate) fn named(&self) -> (Option<String>, Source) {
+        let (value, rebuild): (&str, fn(String) -> Source) = match self {
+            Source::Linked => return (None, Source::Linked),
+            Source::Catalog(value) => (value, Source::Catalog),
+            Source::Program(value) => (value, Source::Program),
+        };
+        match value.split_once('=') {
+            Some((name, path))
+                if !path.is_empty()
+                    && crate::tooling::merge::program_name_problem(name).is_none() =>
+            {
+                (Some(name.to_owned()), rebuild(path.to_owned()))
+            }
+            _ => (None, self.clone()),
+        }
+    }
+
     /// The options that name this source, for the command that regenerates
     /// a file: `--bin target/debug/app`.
     pub(crate) fn shown(&self) -> String {
@@ -294,5 +358,38 @@ mod tests {
             Some("build the program first, and pass the path of its binary, as in --bin target/debug/my-app")
         );
         std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn many_sources_are_taken_in_order_and_named_by_their_prefix() {
+        let (sources, rest) = take_all(args(&[
+            "site",
+            "--catalog",
+            "plan=a.json",
+            "--bin=svc=target/debug/service",
+            "--catalog",
+            "./x=y.json",
+            "--out",
+            "site",
+        ]))
+        .unwrap();
+        assert_eq!(rest, args(&["site", "--out", "site"]));
+        let named: Vec<_> = sources.iter().map(Source::named).collect();
+        assert_eq!(
+            named,
+            [
+                (Some("plan".into()), Source::Catalog("a.json".into())),
+                (
+                    Some("svc".into()),
+                    Source::Program("target/debug/service".into())
+                ),
+                (None, Source::Catalog("./x=y.json".into())),
+            ]
+        );
+        assert_eq!(
+            shown_all(&sources),
+            "--catalog plan=a.json --bin svc=target/debug/service --catalog ./x=y.json"
+        );
+        assert_eq!(one(Vec::new()).unwrap(), Source::Linked);
     }
 }

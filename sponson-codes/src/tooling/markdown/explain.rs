@@ -29,7 +29,9 @@ fn is_rustdoc_label(label: &str) -> bool {
             && label[1..].bytes().all(|b| b.is_ascii_digit()))
 }
 
-fn rustdoc_only(info: &str) -> bool {
+/// Whether every label of a fence's info string only tells rustdoc how to
+/// test the block: such a block is shown as plain `rust`.
+pub(crate) fn rustdoc_only(info: &str) -> bool {
     info.split(|c: char| c == ',' || c.is_whitespace())
         .filter(|l| !l.is_empty())
         .all(is_rustdoc_label)

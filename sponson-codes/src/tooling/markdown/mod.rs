@@ -2,7 +2,7 @@
 
 mod agents;
 pub(crate) mod explain;
-mod links;
+pub(crate) mod links;
 pub(crate) mod terminal;
 mod visible;
 
@@ -324,7 +324,7 @@ impl Anchors {
 /// spans too, as GFM tables require), and a newline, which becomes `<br>`.
 /// Characters text mode escapes are escaped as it does (`\u{202e}`), and a
 /// link to a script is shown as text.
-fn cell(text: &str) -> String {
+pub(crate) fn cell(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for (i, line) in text.trim().lines().enumerate() {
         if i > 0 {
