@@ -525,7 +525,10 @@ mod tests {
             named.named("b").unwrap_err(),
             MergeError::AlreadyMerged { name: "b".into() }
         );
-        assert_eq!(merge(std::slice::from_ref(&a)).unwrap_err(), MergeError::Unnamed);
+        assert_eq!(
+            merge(std::slice::from_ref(&a)).unwrap_err(),
+            MergeError::Unnamed
+        );
         let err = merge(&[named.clone(), a.named("A").unwrap()]).unwrap_err();
         assert!(
             err.to_string().contains("differ in more than case"),
