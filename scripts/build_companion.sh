@@ -1,11 +1,10 @@
 #!/usr/bin/env bash
-# The companion and the example programs that hand it their catalogs, built in one cargo command:
-# the scripts that run them (check_codes_docs.sh, check_site.sh,
-# site_scale.py --smoke) share this one build, so cargo resolves their
-# features once and compiles each crate once for all of them.
+# The companion and the example programs that hand it their catalogs: every
+# binary of the workspace, in one cargo command. `--examples` (the workspace
+# has none) resolves features with the dev-dependencies, as `cargo test
+# --workspace` does, so after the tests have run this builds nothing new;
+# the scripts that run the binaries (check_codes_docs.sh, check_coverage.sh,
+# check_site.sh, site_scale.py --smoke) share it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo build --quiet -p sponson-codes --features companion --bin sponson-codes \
-    -p plan-example --bin plan -p noggin-example --bin noggin \
-    -p firstdraft-example --bin firstdraft -p service-example --bin service \
-    -p ledger-example --bin ledger -p stash-example --bin stash
+cargo build --quiet --workspace --bins --examples

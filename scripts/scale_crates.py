@@ -4,7 +4,7 @@
 Generates, in a temporary directory (never in the repository), a workspace of
 K library crates with 200 codes each (the benchmarks' code shapes, prefixed
 by the crate so every code is unique), a program `app` that links all of them,
-its companion binary `app-codes` (`companion_main!` over the K crates), and a
+its companion binary `app-codes` (`companion::main!` over the K crates), and a
 program `bare` with the same `main` that links none of them. For K = 10 and
 K = 50 (by default) it measures, in one run:
 
@@ -40,7 +40,7 @@ import smoke  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # The runtime's features in every generated crate (default features on too):
-# `companion_main!` (app-codes) needs the companion's feature.
+# `companion::main!` (app-codes) needs the companion's feature.
 FEATURES = ["companion"]
 
 APP_MAIN = '''
@@ -111,7 +111,7 @@ def make_workspace(tmp, crates, codes):
     write(os.path.join(tmp, "app", "src", "bin", "bare.rs"), APP_MAIN % {"uses": ""})
     write(
         os.path.join(tmp, "app", "src", "bin", "app-codes.rs"),
-        "sponson_codes::companion_main!(%s);\n" % ", ".join(names),
+        "sponson_codes::companion::main!(%s);\n" % ", ".join(names),
     )
     write(
         os.path.join(tmp, "Cargo.toml"),

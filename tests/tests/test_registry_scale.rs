@@ -122,7 +122,7 @@ impl Scale {
         fs::write(dir.join("src/codes.rs"), codes_rs()).unwrap();
         fs::write(
             dir.join("src/bin/scale-codes.rs"),
-            "//! The companion.\nsponson_codes::companion_main!(scale);\n",
+            "//! The companion.\nsponson_codes::companion::main!(scale);\n",
         )
         .unwrap();
         for i in 1..=CODES {

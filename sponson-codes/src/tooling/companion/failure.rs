@@ -97,7 +97,7 @@ pub enum CompanionCode {
     Io,
     /// `docs`, `lock` or `coverage` found no code enum to document: no catalog was
     /// given (`--bin`, `--catalog`), and none is linked into the companion
-    /// binary (`companion_main!` names no crate that declares codes).
+    /// binary (`companion::main!` names no crate that declares codes).
     /// Nothing was written.
     #[code(
         exit = 1,

@@ -6,7 +6,7 @@
 //!
 //! ```text
 //! // src/bin/app-codes.rs, in the package whose library crate is `app`
-//! sponson_codes::companion_main!(app);
+//! sponson_codes::companion::main!(app);
 //! ```
 //!
 //! The crates named in the macro (`app` here) are linked into the binary, so
@@ -55,7 +55,7 @@ use self::failure::Failure;
 pub use self::failure::{CompanionCode, CompanionWarning};
 pub use crate::tooling::{lock, markdown, site, types};
 
-/// Declares a companion binary's `main`: `sponson_codes::companion_main!(my_crate, other_crate);`.
+/// Declares a companion binary's `main`: `sponson_codes::companion::main!(my_crate, other_crate);`.
 ///
 /// Each crate named is linked into the binary, so its codes are registered.
 /// The package name, binary name and package directory are captured so the
@@ -66,12 +66,22 @@ pub use crate::tooling::{lock, markdown, site, types};
 /// ```no_run
 /// // The whole of `src/bin/my-app-codes.rs`: name your crates in the parentheses.
 /// # mod my_app {}
-/// sponson_codes::companion_main!(my_app);
+/// sponson_codes::companion::main!(my_app);
 /// ```
 ///
-/// `companion_main!()` naming no crate compiles, because a binary may declare
+/// `companion::main!()` naming no crate compiles, because a binary may declare
 /// its code enums itself; when no enum is linked at all, `docs` and `lock`
 /// fail with `NOTHING_LINKED` instead of writing an empty file.
+///
+/// `sponson_codes::companion_main!`, the name it had before it moved here
+/// beside the companion, still works, so binaries written with it keep
+/// building.
+#[doc(inline)]
+pub use crate::companion_main as main;
+
+/// The companion binary's `main`, under its earlier name: see
+/// [`companion::main!`](crate::companion::main!).
+#[doc(hidden)]
 #[macro_export]
 macro_rules! companion_main {
     ($($krate:ident),* $(,)?) => {
@@ -246,7 +256,7 @@ struct Read {
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Regenerate {
     /// `cargo run -p <package> --bin <bin> -- <command>`: a companion built
-    /// in the workspace with [`companion_main!`](crate::companion_main).
+    /// in the workspace with [`companion::main!`](crate::companion::main!).
     Cargo {
         package: &'static str,
         bin: &'static str,
@@ -259,7 +269,7 @@ enum Regenerate {
 impl Companion {
     /// The companion of binary `bin` in package `package`, whose directory is
     /// `manifest_dir`, over the enums linked into it;
-    /// [`companion_main!`](crate::companion_main) fills these in.
+    /// [`companion::main!`](crate::companion::main!) fills these in.
     pub const fn new(
         package: &'static str,
         bin: &'static str,
@@ -677,7 +687,7 @@ pub(crate) fn shell_quoted(word: &str) -> std::borrow::Cow<'_, str> {
 }
 
 /// `docs`, `lock` and `coverage` with no enum linked: the crates that declare
-/// the codes were not named in `companion_main!`, or declare none. Refused at
+/// the codes were not named in `companion::main!`, or declare none. Refused at
 /// run time, not at compile time, because a binary may declare its enums
 /// itself and name no crate.
 pub(crate) fn nothing_linked() -> Failure {
@@ -686,7 +696,7 @@ pub(crate) fn nothing_linked() -> Failure {
         "no error code enum is linked into this program, so there is nothing to document, lock or check",
     )
     .with_hint(
-        "pass the program with --bin target/debug/my-app or its catalog with --catalog FILE; a companion built with `companion_main!` names the crates that declare the codes, as in `sponson_codes::companion_main!(my_app);`",
+        "pass the program with --bin target/debug/my-app or its catalog with --catalog FILE; a companion built with `companion::main!` names the crates that declare the codes, as in `sponson_codes::companion::main!(my_app);`",
     )
 }
 
