@@ -10,7 +10,8 @@
 //! catalog (a gateway, an agent, a dashboard that matches on the code) reads
 //! one answer per code string. [`merge`] reports each code whose programs
 //! disagree on what a machine reads (the exit, whether it is a warning, the
-//! HTTP status, whether it is retryable) as a contract [`Conflict`], and a
+//! HTTP status, the gRPC status of an enum that speaks gRPC, whether it is
+//! retryable) as a contract [`Conflict`], and a
 //! different one-line `doc` as a wording difference: prose, which the lock
 //! leaves out too.
 
@@ -184,6 +185,9 @@ pub enum Field {
     Exit,
     /// The HTTP status, between programs that both give one.
     Http,
+    /// The gRPC status, between programs whose enums speak gRPC (name a
+    /// `grpc_domain`): another enum's status is only derived, never sent.
+    Grpc,
     /// Whether it is retryable, between programs that both say.
     Retryable,
     /// The one-line `doc`: what the code means, in words.
@@ -191,11 +195,12 @@ pub enum Field {
 }
 
 impl Field {
-    /// `exit`, `http`, `retryable` or `doc`, as the catalog names them.
+    /// `exit`, `http`, `grpc`, `retryable` or `doc`, as the catalog names them.
     pub fn as_str(self) -> &'static str {
         match self {
             Field::Exit => "exit",
             Field::Http => "http",
+            Field::Grpc => "grpc",
             Field::Retryable => "retryable",
             Field::Doc => "doc",
         }
@@ -278,6 +283,28 @@ impl fmt::Display for Conflict {
     }
 }
 
+/// How a code's value of `field` is shown in a conflict; `None` when the
+/// code does not declare it.
+fn shown(field: Field, c: &CodeEntry, grpc_enums: &[(Option<&str>, &str)]) -> Option<String> {
+    match field {
+        Field::Exit => Some(match c.warning {
+            true => "a warning".to_owned(),
+            false => format!("exit {}", c.exit),
+        }),
+        Field::Http => c.http.map(|s| format!("HTTP {s}")),
+        Field::Grpc => c
+            .grpc
+            .as_ref()
+            .filter(|_| grpc_enums.contains(&(c.program.as_deref(), c.enum_path.as_str())))
+            .map(|s| format!("gRPC {s}")),
+        Field::Retryable => c.retryable.map(|r| match r {
+            true => "retryable".to_owned(),
+            false => "not retryable".to_owned(),
+        }),
+        Field::Doc => Some(format!("{:?}", c.doc)),
+    }
+}
+
 /// `a`, `a and b`, `a, b and c`.
 fn and_list(items: &[String]) -> String {
     match items {
@@ -343,6 +370,13 @@ fn conflicts(merged: &Catalog) -> Vec<Conflict> {
         .enumerate()
         .map(|(i, p)| (p.name.as_str(), i))
         .collect();
+    // The enums whose gRPC statuses are part of their contract.
+    let grpc_enums: Vec<(Option<&str>, &str)> = merged
+        .enums
+        .iter()
+        .filter(|e| e.grpc_domain.is_some())
+        .map(|e| (e.program.as_deref(), e.path.as_str()))
+        .collect();
     let mut by_code: BTreeMap<&str, Vec<&CodeEntry>> = BTreeMap::new();
     for code in &merged.codes {
         by_code.entry(code.code.as_str()).or_default().push(code);
@@ -357,25 +391,15 @@ fn conflicts(merged: &Catalog) -> Vec<Conflict> {
         if programs.iter().all(|p| Some(*p) == first) {
             continue;
         }
-        // Each field, and how a code's value of it is shown (None: not declared).
-        type Shown = fn(&CodeEntry) -> Option<String>;
-        let fields: [(Field, Shown); 4] = [
-            (Field::Exit, |c| {
-                Some(match c.warning {
-                    true => "a warning".to_owned(),
-                    false => format!("exit {}", c.exit),
-                })
-            }),
-            (Field::Http, |c| c.http.map(|s| format!("HTTP {s}"))),
-            (Field::Retryable, |c| {
-                c.retryable.map(|r| match r {
-                    true => "retryable".to_owned(),
-                    false => "not retryable".to_owned(),
-                })
-            }),
-            (Field::Doc, |c| Some(format!("{:?}", c.doc))),
+        let fields = [
+            Field::Exit,
+            Field::Http,
+            Field::Grpc,
+            Field::Retryable,
+            Field::Doc,
         ];
-        for (field, value) in fields {
+        for field in fields {
+            let value = |entry: &CodeEntry| shown(field, entry, &grpc_enums);
             // Each value with its programs, a program once per value.
             let mut values: Vec<(String, Vec<String>)> = Vec::new();
             for entry in &entries {
@@ -497,6 +521,37 @@ mod tests {
         assert_eq!(merged.contract_conflicts().count(), 2);
         assert!(!merged.conflicts[0].is_contract());
         assert_eq!(merged.conflicts[1].programs(), ["plan", "cli", "service"]);
+    }
+
+    #[test]
+    fn grpc_statuses_conflict_only_between_enums_that_speak_grpc() {
+        let held = |status: &str| {
+            let mut c = code("LOCK_HELD", 3, "Held.");
+            c.grpc = Some(status.to_owned());
+            c
+        };
+        let speaking = |status: &str| {
+            let mut c = catalog(vec![held(status)]);
+            c.enums[0].grpc_domain = Some("plans.example".to_owned());
+            c
+        };
+        let merged = merge(&[
+            speaking("ABORTED").named("plan").unwrap(),
+            speaking("UNAVAILABLE").named("runs").unwrap(),
+            // A status derived for an enum that never sends one is not part
+            // of its contract.
+            catalog(vec![held("FAILED_PRECONDITION")])
+                .named("cli")
+                .unwrap(),
+        ])
+        .unwrap();
+        let lines: Vec<String> = merged.conflicts.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            lines,
+            ["code `LOCK_HELD` has gRPC ABORTED in `plan` and gRPC UNAVAILABLE in `runs`"]
+        );
+        assert_eq!(merged.conflicts[0].field, Field::Grpc);
+        assert!(merged.conflicts[0].is_contract());
     }
 
     #[test]

@@ -136,7 +136,7 @@ pub enum CompanionCode {
     )]
     CoverageGap,
     /// `merge` or `site` read programs that declare one code string with
-    /// different exits, HTTP statuses or retryability (or a warning in one,
+    /// different exits, HTTP or gRPC statuses or retryability (or a warning in one,
     /// an error in another): consumers that read many programs' codes
     /// through one catalog would get two answers for it. Each conflict names
     /// the programs; nothing was written. Make them agree, give one of the

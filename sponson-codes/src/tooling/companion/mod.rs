@@ -584,7 +584,7 @@ impl Companion {
              per code, llms.txt; --title TEXT; --check writes nothing and fails when stale\n  \
              merge [--out FILE]            merge many programs' catalogs into one (stdout without --out)\n\n\
              site and merge read many programs, each named: --catalog NAME=FILE, --bin NAME=PATH; a code two programs\n\
-             declare with different exits, HTTP statuses or retryability fails them unless --allow-conflicts\n\n\
+             declare with different exits, HTTP or gRPC statuses or retryability fails them unless --allow-conflicts\n\n\
              --json prints one JSON envelope on stdout instead of text\n",
             bin = self.name(),
             package = self.package(),
