@@ -8,10 +8,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 target="${CARGO_TARGET_DIR:-target}"
-cargo build --quiet -p sponson-codes --features companion --bin sponson-codes
-# One build: the examples share the runtime's features, so it is built once.
-cargo build --quiet -p plan-example -p noggin-example -p firstdraft-example \
-    -p ledger-example -p stash-example --bins
+# The binaries the tests built (scripts/build_companion.sh says why nothing
+# is built again).
+bash scripts/build_companion.sh
 for program in plan noggin firstdraft ledger stash; do
     "$target/debug/sponson-codes" coverage --bin "$target/debug/$program" \
         --src "examples/$program/src" --tests "examples/$program/tests"
