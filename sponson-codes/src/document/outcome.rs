@@ -238,7 +238,9 @@ impl Outcome {
         }
     }
 
-    /// The failure's message, when the command failed.
+    /// The failure's message, when the command failed (for the runner's
+    /// text mode).
+    #[cfg(feature = "runner")]
     pub(crate) fn failure_message(&self) -> Option<&str> {
         self.result
             .as_ref()

@@ -6,6 +6,8 @@ mod anyhow;
 #[cfg(feature = "miette")]
 pub(crate) mod diagnostic;
 pub(crate) mod panic;
+#[cfg(any(feature = "axum", feature = "tonic"))]
+pub(crate) mod panic_layer;
 pub(crate) mod warning;
 
 use core::fmt;

@@ -5,17 +5,12 @@ use core::future::Future;
 use core::marker::PhantomData;
 use core::pin::Pin;
 use core::task::{Context, Poll};
-use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use crate::code::ErrorCode;
-use crate::error::panic::drop_payload;
+use crate::error::panic_layer::{call_caught, poll_caught, SERVER_PANIC_MESSAGE};
 use crate::error::Error;
 
-/// The message of the status a panicking handler becomes: the words of
-/// the HTTP layer's problem, since both speak of a request.
-const GRPC_PANIC_MESSAGE: &str =
-    "the server stopped handling the request on an unexpected internal error";
-
+crate::error::panic_layer::panic_layer_types! {
 /// A tower layer that turns a panic in the service it wraps (a tonic
 /// server, or the whole router) into `C`'s fallback status: its gRPC status
 /// (`INTERNAL`), the message "the server stopped handling the request on an
@@ -46,46 +41,7 @@ const GRPC_PANIC_MESSAGE: &str =
 /// let layered = PanicLayer::<Code>::new().layer(Plans);
 /// # let _ = layered;
 /// ```
-pub struct PanicLayer<C> {
-    code: PhantomData<fn() -> C>,
-}
-
-impl<C> PanicLayer<C> {
-    /// The layer for `C`'s fallback code.
-    pub fn new() -> Self {
-        PanicLayer { code: PhantomData }
-    }
-}
-
-impl<C> Default for PanicLayer<C> {
-    fn default() -> Self {
-        PanicLayer::new()
-    }
-}
-
-impl<C> Clone for PanicLayer<C> {
-    fn clone(&self) -> Self {
-        PanicLayer::new()
-    }
-}
-
-impl<C> core::fmt::Debug for PanicLayer<C> {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str("PanicLayer")
-    }
-}
-
-impl<S, C> tower_layer::Layer<S> for PanicLayer<C> {
-    type Service = PanicService<S, C>;
-
-    fn layer(&self, inner: S) -> Self::Service {
-        PanicService {
-            inner,
-            code: PhantomData,
-        }
-    }
-}
-
+    layer;
 /// The service of [`PanicLayer`]: the wrapped service's responses, or the
 /// fallback's status when it panics.
 ///
@@ -111,61 +67,7 @@ impl<S, C> tower_layer::Layer<S> for PanicLayer<C> {
 /// let layered: PanicService<Plans, Code> = PanicLayer::new().layer(Plans);
 /// assert_eq!(name(&layered), "plans.v1.Plans");
 /// ```
-pub struct PanicService<S, C> {
-    inner: S,
-    code: PhantomData<fn() -> C>,
-}
-
-impl<S: Clone, C> Clone for PanicService<S, C> {
-    fn clone(&self) -> Self {
-        PanicService {
-            inner: self.inner.clone(),
-            code: PhantomData,
-        }
-    }
-}
-
-impl<S: core::fmt::Debug, C> core::fmt::Debug for PanicService<S, C> {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("PanicService")
-            .field("inner", &self.inner)
-            .finish()
-    }
-}
-
-impl<S: tonic::server::NamedService, C> tonic::server::NamedService for PanicService<S, C> {
-    const NAME: &'static str = S::NAME;
-}
-
-impl<S, C, R, B> tower_service::Service<R> for PanicService<S, C>
-where
-    S: tower_service::Service<R, Response = http::Response<B>>,
-    B: Default,
-    C: ErrorCode,
-{
-    type Response = http::Response<B>;
-    type Error = S::Error;
-    type Future = PanicFuture<S::Future, C>;
-
-    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Self::Error>> {
-        self.inner.poll_ready(cx)
-    }
-
-    fn call(&mut self, request: R) -> Self::Future {
-        let state = match catch_unwind(AssertUnwindSafe(|| self.inner.call(request))) {
-            Ok(future) => Some(Box::pin(future)),
-            Err(payload) => {
-                drop_payload(payload);
-                None
-            }
-        };
-        PanicFuture {
-            state,
-            code: PhantomData,
-        }
-    }
-}
-
+    service;
 /// The future of [`PanicService`]: the wrapped service's response, or the
 /// fallback's status if calling or polling it panicked.
 ///
@@ -206,16 +108,32 @@ where
 /// assert_eq!(response.headers()["grpc-status"], "13"); // INTERNAL
 /// assert!(!format!("{:?}", response.headers()).contains("hunter2"));
 /// ```
-pub struct PanicFuture<F, C> {
-    // `None` once the call itself panicked; boxed so it can be polled
-    // through a plain `&mut` without unsafe pinning.
-    state: Option<Pin<Box<F>>>,
-    code: PhantomData<fn() -> C>,
+    future;
 }
 
-impl<F, C> core::fmt::Debug for PanicFuture<F, C> {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str("PanicFuture")
+impl<S: tonic::server::NamedService, C> tonic::server::NamedService for PanicService<S, C> {
+    const NAME: &'static str = S::NAME;
+}
+
+impl<S, C, R, B> tower_service::Service<R> for PanicService<S, C>
+where
+    S: tower_service::Service<R, Response = http::Response<B>>,
+    B: Default,
+    C: ErrorCode,
+{
+    type Response = http::Response<B>;
+    type Error = S::Error;
+    type Future = PanicFuture<S::Future, C>;
+
+    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Self::Error>> {
+        self.inner.poll_ready(cx)
+    }
+
+    fn call(&mut self, request: R) -> Self::Future {
+        PanicFuture {
+            state: call_caught(|| self.inner.call(request)),
+            code: PhantomData,
+        }
     }
 }
 
@@ -228,25 +146,15 @@ where
     type Output = Result<http::Response<B>, E>;
 
     fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
-        let this = self.get_mut();
-        let Some(future) = this.state.as_mut() else {
-            return Poll::Ready(Ok(panicked::<C, B>()));
-        };
-        match catch_unwind(AssertUnwindSafe(|| future.as_mut().poll(cx))) {
-            Ok(poll) => poll,
-            Err(payload) => {
-                drop_payload(payload);
-                this.state = None;
-                Poll::Ready(Ok(panicked::<C, B>()))
-            }
-        }
+        poll_caught(&mut self.get_mut().state, cx)
+            .unwrap_or_else(|| Poll::Ready(Ok(panicked::<C, B>())))
     }
 }
 
 /// The response of a panicked call: the fallback's status, in a response
 /// with no message (a "trailers-only" gRPC response).
 fn panicked<C: ErrorCode, B: Default>() -> http::Response<B> {
-    Error::<C>::fallback(GRPC_PANIC_MESSAGE)
+    Error::<C>::fallback(SERVER_PANIC_MESSAGE)
         .to_status()
         .into_http()
 }

@@ -8,7 +8,6 @@ use core::future::{ready, Future, Ready};
 use core::marker::PhantomData;
 use core::pin::Pin;
 use core::task::{Context, Poll};
-use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use ::axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
 use ::axum::http::{header, HeaderValue, Method, StatusCode};
@@ -16,7 +15,7 @@ use ::axum::response::{IntoResponse, Response};
 
 use crate::code::{Details, ErrorCode};
 use crate::document::outcome::Failure;
-use crate::error::panic::drop_payload;
+use crate::error::panic_layer::{call_caught, poll_caught, SERVER_PANIC_MESSAGE};
 use crate::error::Error;
 use crate::http::problem::{Problem, PROBLEM_CONTENT_TYPE};
 
@@ -318,6 +317,7 @@ impl Answer {
     }
 }
 
+crate::error::panic_layer::panic_layer_types! {
 /// A tower layer that turns a panic in the service it wraps (a handler) into
 /// `C`'s fallback problem, whose `detail` is "the server stopped handling
 /// the request on an unexpected internal error"; the panic's message never
@@ -337,67 +337,12 @@ impl Answer {
 ///     .route("/", get(|| async { "ok" }))
 ///     .layer(PanicLayer::<Code>::new());
 /// ```
-pub struct PanicLayer<C> {
-    code: PhantomData<fn() -> C>,
-}
-
-impl<C> PanicLayer<C> {
-    /// The layer for `C`'s fallback code.
-    pub fn new() -> Self {
-        PanicLayer { code: PhantomData }
-    }
-}
-
-impl<C> Default for PanicLayer<C> {
-    fn default() -> Self {
-        PanicLayer::new()
-    }
-}
-
-impl<C> Clone for PanicLayer<C> {
-    fn clone(&self) -> Self {
-        PanicLayer::new()
-    }
-}
-
-impl<C> core::fmt::Debug for PanicLayer<C> {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str("PanicLayer")
-    }
-}
-
-impl<S, C> tower_layer::Layer<S> for PanicLayer<C> {
-    type Service = PanicService<S, C>;
-
-    fn layer(&self, inner: S) -> Self::Service {
-        PanicService {
-            inner,
-            code: PhantomData,
-        }
-    }
-}
-
+    layer;
 /// The service of [`PanicLayer`].
-pub struct PanicService<S, C> {
-    inner: S,
-    code: PhantomData<fn() -> C>,
-}
-
-impl<S: Clone, C> Clone for PanicService<S, C> {
-    fn clone(&self) -> Self {
-        PanicService {
-            inner: self.inner.clone(),
-            code: PhantomData,
-        }
-    }
-}
-
-impl<S: core::fmt::Debug, C> core::fmt::Debug for PanicService<S, C> {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("PanicService")
-            .field("inner", &self.inner)
-            .finish()
-    }
+    service;
+/// The future of [`PanicService`]: the handler's response, or the fallback
+/// problem if polling it panicked.
+    future;
 }
 
 impl<S, C, R> tower_service::Service<R> for PanicService<S, C>
@@ -415,32 +360,10 @@ where
     }
 
     fn call(&mut self, request: R) -> Self::Future {
-        let state = match catch_unwind(AssertUnwindSafe(|| self.inner.call(request))) {
-            Ok(future) => Some(Box::pin(future)),
-            Err(payload) => {
-                drop_payload(payload);
-                None
-            }
-        };
         PanicFuture {
-            state,
+            state: call_caught(|| self.inner.call(request)),
             code: PhantomData,
         }
-    }
-}
-
-/// The future of [`PanicService`]: the handler's response, or the fallback
-/// problem if polling it panicked.
-pub struct PanicFuture<F, C> {
-    // `None` once the call itself panicked; boxed so it can be polled
-    // through a plain `&mut` without unsafe pinning.
-    state: Option<Pin<Box<F>>>,
-    code: PhantomData<fn() -> C>,
-}
-
-impl<F, C> core::fmt::Debug for PanicFuture<F, C> {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str("PanicFuture")
     }
 }
 
@@ -453,29 +376,16 @@ where
     type Output = Result<Response, E>;
 
     fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
-        let this = self.get_mut();
-        let Some(future) = this.state.as_mut() else {
-            return Poll::Ready(Ok(panicked::<C>()));
-        };
-        match catch_unwind(AssertUnwindSafe(|| future.as_mut().poll(cx))) {
-            Ok(Poll::Pending) => Poll::Pending,
-            Ok(Poll::Ready(result)) => Poll::Ready(result.map(IntoResponse::into_response)),
-            Err(payload) => {
-                drop_payload(payload);
-                this.state = None;
-                Poll::Ready(Ok(panicked::<C>()))
-            }
+        match poll_caught(&mut self.get_mut().state, cx) {
+            Some(Poll::Pending) => Poll::Pending,
+            Some(Poll::Ready(result)) => Poll::Ready(result.map(IntoResponse::into_response)),
+            None => Poll::Ready(Ok(panicked::<C>())),
         }
     }
 }
 
-/// The `detail` of the problem a panicking handler becomes: the command
-/// line's wording (`error::panic::PANIC_MESSAGE`) speaks of a command.
-const HTTP_PANIC_MESSAGE: &str =
-    "the server stopped handling the request on an unexpected internal error";
-
 fn panicked<C: ErrorCode>() -> Response {
-    respond(&Error::<C>::fallback(HTTP_PANIC_MESSAGE), None)
+    respond(&Error::<C>::fallback(SERVER_PANIC_MESSAGE), None)
 }
 
 #[cfg(test)]
