@@ -37,9 +37,9 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from measure import cargo, load  # noqa: E402
 import smoke  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -308,29 +308,6 @@ def make_workspace(tmp):
         with open(lock) as f:
             write(os.path.join(tmp, "Cargo.lock"), f.read())
     return members
-
-
-def cargo(tmp, target, args):
-    """Wall seconds and CPU seconds (user + sys of cargo and its children)."""
-    env = dict(os.environ, CARGO_TARGET_DIR=target, CARGO_INCREMENTAL="0", CARGO_TERM_COLOR="never")
-    before = os.times()
-    start = time.perf_counter()
-    proc = subprocess.run(["cargo"] + args, cwd=tmp, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    wall = time.perf_counter() - start
-    after = os.times()
-    if proc.returncode != 0:
-        sys.stderr.write(proc.stderr)
-        raise SystemExit("cargo %s failed" % " ".join(args))
-    cpu = (after.children_user - before.children_user) + (after.children_system - before.children_system)
-    return wall, cpu
-
-
-def load():
-    try:
-        with open("/proc/loadavg") as f:
-            return " ".join(f.read().split()[:3])
-    except OSError:
-        return "?"
 
 
 def main():

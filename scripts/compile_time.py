@@ -35,6 +35,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import gen_bench_codes as gen  # noqa: E402
+from measure import load  # noqa: E402
 import smoke  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -175,14 +176,6 @@ def warm(tmp, profile, rounds, target):
                 f.write("// round %d\n" % r)
             samples[side].append(cargo(tmp, target, ["build", "-p", side] + profile_args(profile)))
     return samples
-
-
-def load():
-    try:
-        with open("/proc/loadavg") as f:
-            return " ".join(f.read().split()[:3])
-    except OSError:
-        return "?"
 
 
 def main():
