@@ -8,7 +8,7 @@
 use proptest::prelude::*;
 use serde_json::{json, Map, Value};
 use sponson_codes::profile::{
-    Data, ErrorShape, Profile, Status, Stream, Success, FIRSTDRAFT, NOGGIN, SPONSON,
+    ErrorShape, Profile, Status, Stream, Success, FIRSTDRAFT, NOGGIN, SPONSON,
 };
 use sponson_codes::{Error, ErrorCode, ErrorCodes, Outcome, Warning, WarningCode, WarningCodes};
 
@@ -29,24 +29,9 @@ enum Warn {
     YamlAnchor,
 }
 
-/// Status as text, a version, nested data, an error object with an exit.
-const MINE: Profile = Profile::new("mine")
-    .status(Status::Text {
-        key: "result",
-        ok: "success",
-        error: "failure",
-    })
-    .version("apiVersion", 2)
-    .command("op")
-    .data(Data::Nested("payload"))
-    .error(
-        ErrorShape::nested("failure")
-            .code("id")
-            .message("text")
-            .exit("exit"),
-    )
-    .failure_to(Stream::Stderr)
-    .assert_valid();
+#[path = "support/mine.rs"]
+mod mine;
+use mine::MINE;
 
 /// A boolean status, the error's members at the top of the document.
 const FLAT: Profile = Profile::new("flat")

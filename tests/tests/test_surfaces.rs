@@ -7,27 +7,11 @@
 
 use serde_json::{json, Value};
 use sponson_codes::companion::Companion;
-use sponson_codes::profile::{Data, ErrorShape, Profile, Status, Stream};
 use sponson_codes::{mcp, Error, ErrorCodes, Mode, Output, Runner};
 
-/// The program's own shape.
-const MINE: Profile = Profile::new("mine")
-    .status(Status::Text {
-        key: "result",
-        ok: "success",
-        error: "failure",
-    })
-    .version("apiVersion", 2)
-    .command("op")
-    .data(Data::Nested("payload"))
-    .error(
-        ErrorShape::nested("failure")
-            .code("id")
-            .message("text")
-            .exit("exit"),
-    )
-    .failure_to(Stream::Stderr)
-    .assert_valid();
+#[path = "support/mine.rs"]
+mod mine;
+use mine::MINE;
 
 sponson_codes::use_profile!(MINE);
 
