@@ -40,7 +40,8 @@ pub fn declared() -> &'static Profile {
 
 /// Every declared profile, sorted by name, repeats removed.
 ///
-/// ```
+/// ```standalone_crate
+/// // A crate of its own: merged doc tests share one registry.
 /// assert!(sponson_codes::profile::all_declared().is_empty());
 /// ```
 pub fn all_declared() -> Vec<&'static Profile> {

@@ -134,10 +134,10 @@ impl<C: ErrorCode> Error<C> {
                 url,
             )]);
         }
-        if let Some(delay) = self.retry_after() {
-            if info.retryable != Some(false) {
-                details.set_retry_info(Some(delay));
-            }
+        if let Some(delay) = self.retry_after()
+            && info.retryable != Some(false)
+        {
+            details.set_retry_info(Some(delay));
         }
         Status::with_error_details(status_code(info), self.message(), details)
     }

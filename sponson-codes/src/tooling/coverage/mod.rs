@@ -9,7 +9,8 @@
 //! I/O, and [`assert_covered`](crate::testing::assert_covered) does both
 //! for a package's tests.
 //!
-//! ```
+//! ```standalone_crate
+//! // A crate of its own, as the path in the message shows (`rust_out`).
 //! use sponson_codes::testing::coverage::{check, GapKind, Sources};
 //! use sponson_codes::ErrorCode;
 //!
@@ -588,10 +589,10 @@ fn scan_all(sources: &Sources, variants: &HashSet<&str>) -> Vec<Scan> {
                     continue;
                 }
                 for candidate in module_files(&sources.files[i].path, decl) {
-                    if let Some(&j) = index.get(candidate.as_str()) {
-                        if !test[j] {
-                            changed.push(j);
-                        }
+                    if let Some(&j) = index.get(candidate.as_str())
+                        && !test[j]
+                    {
+                        changed.push(j);
                     }
                 }
             }

@@ -89,12 +89,12 @@ fn rewrite(text: &str, level: Option<usize>) -> String {
         }
     }
     let mut out = apply(text, edits);
-    if level.is_some() {
-        if let Some(fence) = closing(text, &events) {
-            out.truncate(out.trim_end().len());
-            out.push('\n');
-            out.push_str(&fence);
-        }
+    if level.is_some()
+        && let Some(fence) = closing(text, &events)
+    {
+        out.truncate(out.trim_end().len());
+        out.push('\n');
+        out.push_str(&fence);
     }
     out
 }
