@@ -177,10 +177,16 @@ impl Kind {
     /// `code` as `C` lists it: severe for the fallback and for a code `C`
     /// does not list.
     pub(crate) fn of<C: ErrorCode>(code: &str) -> Kind {
-        match C::ENUM.get(code) {
+        Kind::in_enum(C::ENUM, code)
+    }
+
+    /// `code` as the enum `codes` lists it.
+    pub(crate) fn in_enum(codes: &'static crate::code::EnumInfo, code: &str) -> Kind {
+        match codes.get(code) {
             Some(info) => Kind {
                 error_type: info.code,
-                severe: core::ptr::eq(info, C::FALLBACK_INFO),
+                severe: core::ptr::eq(info, codes.fallback_info())
+                    || info.code == codes.fallback_info().code,
             },
             None => Kind::other(),
         }

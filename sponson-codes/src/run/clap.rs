@@ -326,7 +326,8 @@ impl<C: ErrorCode> Parse<C> {
     /// ```
     pub fn parsed<P: Parser>(&self) -> Result<Parsed<P>, ExitCode> {
         let args: Vec<OsString> = std::env::args_os().collect();
-        self.on_process(&P::command(), args, |args| P::try_parse_from(args))
+        let (prepared, args) = self.prepare(&P::command(), args);
+        self.on_process(prepared, P::try_parse_from(args))
     }
 
     /// Parses the process's arguments with clap's builder API: `command`
@@ -345,9 +346,8 @@ impl<C: ErrorCode> Parse<C> {
     /// ```
     pub fn parsed_command(&self, command: Command) -> Result<Parsed<ArgMatches>, ExitCode> {
         let args: Vec<OsString> = std::env::args_os().collect();
-        self.on_process(&command, args, |args| {
-            command.clone().try_get_matches_from(args)
-        })
+        let (prepared, args) = self.prepare(&command, args);
+        self.on_process(prepared, command.try_get_matches_from(args))
     }
 
     /// Parses `args` (program name first); on failure returns what
@@ -371,7 +371,8 @@ impl<C: ErrorCode> Parse<C> {
         T: Into<OsString> + Clone,
     {
         let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
-        self.parsed_in(&P::command(), args, false, |args| P::try_parse_from(args))
+        let (prepared, args) = self.prepare(&P::command(), args);
+        self.parsed_in(prepared, false, P::try_parse_from(args))
             .map_err(|(out, _)| out)
     }
 
@@ -409,10 +410,9 @@ impl<C: ErrorCode> Parse<C> {
         T: Into<OsString> + Clone,
     {
         let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
-        self.parsed_in(&command, args, false, |args| {
-            command.clone().try_get_matches_from(args)
-        })
-        .map_err(|(out, _)| out)
+        let (prepared, args) = self.prepare(&command, args);
+        self.parsed_in(prepared, false, command.try_get_matches_from(args))
+            .map_err(|(out, _)| out)
     }
 
     /// The name of the command `args` run: the subcommand named (by name or
@@ -439,59 +439,78 @@ impl<C: ErrorCode> Parse<C> {
         command_name(command, &self.for_clap(args))
     }
 
+    /// What parsing `args` needs to know before clap takes them: the mode
+    /// they ask for, the command's name and clap's colour choice; and the
+    /// arguments clap parses.
+    fn prepare(&self, command: &Command, args: Vec<OsString>) -> (Prepared, Vec<OsString>) {
+        let mode = Mode::from_json_flag(self.wants_json(args.iter().cloned()));
+        let args = self.for_clap(args);
+        let prepared = Prepared {
+            mode,
+            name: command_name(command, &args),
+            color: command.get_color(),
+        };
+        (prepared, args)
+    }
+
     /// Parses for the process: failures, help and version are printed.
     fn on_process<T>(
         &self,
-        command: &Command,
-        args: Vec<OsString>,
-        parse: impl FnOnce(Vec<OsString>) -> Result<T, ::clap::Error>,
+        prepared: Prepared,
+        parsed: Result<T, ::clap::Error>,
     ) -> Result<Parsed<T>, ExitCode> {
-        self.parsed_in(command, args, true, parse)
+        self.parsed_in(prepared, true, parsed)
             .map_err(|(out, reported)| {
                 reported.send(out.exit);
                 out.print()
             })
     }
 
-    /// Parses `args`; `terminal`: colour clap's text as clap would on this
-    /// process's terminal. A failure is the output to print and what it
-    /// reports to telemetry, which only the process's own parse sends.
+    /// What clap made of the arguments; `terminal`: colour clap's text as
+    /// clap would on this process's terminal. A failure is the output to
+    /// print and what it reports to telemetry, which only the process's own
+    /// parse sends.
     fn parsed_in<T>(
         &self,
-        command: &Command,
-        args: Vec<OsString>,
+        prepared: Prepared,
         terminal: bool,
-        parse: impl FnOnce(Vec<OsString>) -> Result<T, ::clap::Error>,
+        parsed: Result<T, ::clap::Error>,
     ) -> Result<Parsed<T>, (Output, Reported)> {
-        let mode = Mode::from_json_flag(self.wants_json(args.iter().cloned()));
-        let args = self.for_clap(args);
-        let name = command_name(command, &args);
-        match parse(args) {
+        match parsed {
             Ok(value) => Ok(Parsed {
                 value,
-                mode,
-                command: name,
+                mode: prepared.mode,
+                command: prepared.name,
                 profile: self.profile,
                 errors_to_stderr: self.errors_to_stderr,
             }),
-            Err(err) if mode == Mode::Text => {
-                let colors = terminal && clap_colors(&err, command.get_color());
-                let out = text_output::<C>(&err, colors);
-                let reported = match out.exit {
-                    0 => Reported::default(),
-                    _ => Reported::failure::<C>(|| {
-                        let error = usage_error::<C>(&err, &err.render().to_string());
-                        (error.code(), error.message().to_owned())
-                    }),
-                };
-                Err((out, reported))
-            }
-            Err(err) => {
-                let out = self.render(name, &err);
-                let reported = Reported::read::<C>(self.profile, &out);
-                Err((out, reported))
-            }
+            Err(err) => Err(self.failed(prepared, terminal, &err)),
         }
+    }
+
+    /// The output of a parse that did not give arguments to run with: a
+    /// usage error, help or version.
+    fn failed(
+        &self,
+        prepared: Prepared,
+        terminal: bool,
+        err: &::clap::Error,
+    ) -> (Output, Reported) {
+        if prepared.mode == Mode::Json {
+            let out = self.render(prepared.name, err);
+            let reported = Reported::read(C::ENUM, self.profile, &out);
+            return (out, reported);
+        }
+        let colors = terminal && clap_colors(err, prepared.color);
+        let out = text_output::<C>(err, colors);
+        let reported = match out.exit {
+            0 => Reported::default(),
+            _ => Reported::failure(C::ENUM, || {
+                let error = usage_error::<C>(err, &err.render().to_string());
+                (error.code(), error.message().to_owned())
+            }),
+        };
+        (out, reported)
     }
 
     fn render(&self, command: String, err: &::clap::Error) -> Output {
@@ -519,6 +538,15 @@ impl<C: ErrorCode> Parse<C> {
             false => out,
         }
     }
+}
+
+/// What is known of a command line before clap parses it.
+struct Prepared {
+    mode: Mode,
+    /// The command's name, the document's `command`.
+    name: String,
+    /// clap's colour choice for the command.
+    color: ::clap::ColorChoice,
 }
 
 /// The usage error for `err`: clap's first line as the message; as details,
