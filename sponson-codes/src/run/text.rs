@@ -97,7 +97,7 @@ pub(crate) fn text_of(data: &Value) -> String {
     match data {
         Value::Null => String::new(),
         Value::String(text) => text.clone(),
-        value => serde_json::to_string_pretty(value).unwrap_or_default(),
+        value => crate::json::write::pretty_plain(value).unwrap_or_default(),
     }
 }
 
