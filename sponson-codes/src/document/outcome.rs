@@ -193,6 +193,7 @@ impl Outcome {
     }
 
     /// The outcome of `command` that failed with `error`.
+    #[cfg_attr(not(any(feature = "runner", feature = "http")), allow(dead_code))]
     pub(crate) fn failed<C: ErrorCode>(command: impl Into<String>, error: &Error<C>) -> Outcome {
         Outcome::failed_with(command.into(), error, C::FALLBACK_INFO)
     }

@@ -226,6 +226,7 @@ impl<C: ErrorCode> Error<C> {
     /// let err = Error::new(Code::LockHeld, "held").with_retry_after(Duration::from_millis(1500));
     /// assert_eq!(err.retry_after(), Some(Duration::from_secs(2)));
     /// assert_eq!(err.details().get("retry_after").unwrap(), 2);
+    /// # #[cfg(feature = "http")]
     /// assert!(err.to_problem().body.contains(r#""retryable":true"#));
     /// ```
     #[must_use]
