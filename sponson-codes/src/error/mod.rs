@@ -167,26 +167,8 @@ impl<C: ErrorCode> Error<C> {
 
     /// Reports a refused detail as the fallback code: a programming error
     /// must show, never vanish.
-    ///
-    /// A `Serialize` error's text may quote the value that failed, so like a
-    /// panic's message it is withheld: the runner shows it on stderr only.
-    fn checked(mut self) -> Self {
-        if let Some(problem) = self.inner.details.problem() {
-            let code = self.inner.info.code;
-            self.inner.message = match problem {
-                DetailsError::Serialize(text) => {
-                    self.inner.withheld = Some(format!(
-                        "the details of error code {code} failed to serialize: {text}"
-                    ));
-                    format!("invalid details for error code {code}: details failed to serialize")
-                }
-                problem => format!("invalid details for error code {code}: {problem}"),
-            };
-            self.inner.info = C::FALLBACK_INFO;
-            self.inner.hint = None;
-            self.inner.details = Details::new();
-        }
-        self
+    fn checked(self) -> Self {
+        self.checked_with(C::FALLBACK_INFO)
     }
 
     /// Replaces the code's hint for this error.
@@ -531,6 +513,44 @@ impl<C> Error<C> {
     /// document (they may quote data), for stderr only.
     pub(crate) fn withheld(&self) -> Option<&str> {
         self.inner.withheld.as_deref()
+    }
+
+    /// Reports a refused detail as `fallback`: a programming error must
+    /// show, never vanish.
+    ///
+    /// A `Serialize` error's text may quote the value that failed, so like a
+    /// panic's message it is withheld: the runner shows it on stderr only.
+    pub(crate) fn checked_with(mut self, fallback: &'static CodeInfo) -> Self {
+        if let Some(problem) = self.inner.details.problem() {
+            let code = self.inner.info.code;
+            self.inner.message = match problem {
+                DetailsError::Serialize(text) => {
+                    self.inner.withheld = Some(format!(
+                        "the details of error code {code} failed to serialize: {text}"
+                    ));
+                    format!("invalid details for error code {code}: details failed to serialize")
+                }
+                problem => format!("invalid details for error code {code}: {problem}"),
+            };
+            self.inner.info = fallback;
+            self.inner.hint = None;
+            self.inner.details = Details::new();
+        }
+        self
+    }
+
+    /// An error with the code `info`, `message` and `details`, checked,
+    /// `fallback` reporting refused details.
+    #[cfg(feature = "clap")]
+    pub(crate) fn from_parts_with(
+        info: &'static CodeInfo,
+        message: String,
+        details: Details,
+        fallback: &'static CodeInfo,
+    ) -> Self {
+        let mut error = Error::of_info(info, message);
+        error.inner.details = details;
+        error.checked_with(fallback)
     }
 
     /// The same error as an `Error<D>`: the code enum is only a marker,
