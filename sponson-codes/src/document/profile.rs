@@ -517,48 +517,80 @@ impl Profile {
     /// same shape, recorded in the lock to tell a shape change.
     ///
     /// ```
+    /// use sponson_codes::profile::{FIRSTDRAFT, SPONSON};
+    ///
+    /// assert_eq!(
+    ///     SPONSON.shape(),
+    ///     "status=ok:bool; version=none; command=command; data=flatten:data; error=nested:error{code,message,hint?,retryable?}; warnings=warnings; success=envelope:stdout; failure=stdout; layout=compact"
+    /// );
+    /// assert_eq!(
+    ///     FIRSTDRAFT.shape(),
+    ///     "status=none; version=none; command=none; data=flatten:data; error=top{error,detail}; warnings=none; success=bare:stdout; failure=stderr; layout=pretty"
+    /// );
     /// assert_eq!(
     ///     sponson_codes::profile::NOGGIN.shape(),
     ///     "status=status:ok/error; version=envelopeVersion; command=verb; data=nested:data; error=nested:error{code,message,hint?,exitCode}; warnings=warnings; success=envelope:stdout; failure=stderr; layout=pretty"
     /// );
     /// ```
     pub fn shape(&self) -> String {
-        let status = match self.status {
-            Status::Bool { key } => format!("{key}:bool"),
-            Status::Text { key, ok, error } => format!("{key}:{ok}/{error}"),
-            Status::Absent => "none".to_owned(),
-        };
-        let data = match self.data {
-            Data::Flatten(key) => format!("flatten:{key}"),
-            Data::Nested(key) => format!("nested:{key}"),
-        };
-        let mut fields = vec![self.error.code.to_owned(), self.error.message.to_owned()];
-        fields.extend(self.error.hint.map(|h| format!("{h}?")));
-        fields.extend(self.error.exit.map(str::to_owned));
-        fields.extend(self.error.retryable.map(|r| format!("{r}?")));
-        let error = match self.error.nest {
-            Some(key) => format!("nested:{key}{{{}}}", fields.join(",")),
-            None => format!("top{{{}}}", fields.join(",")),
-        };
+        // Pieces pushed in order, not formatted: this runs in every
+        // program's catalog export, and `format!` per part is kilobytes.
         let stream = |s: Stream| match s {
             Stream::Stdout => "stdout",
             Stream::Stderr => "stderr",
         };
-        let success = match self.success {
-            Success::Envelope(s) => format!("envelope:{}", stream(s)),
-            Success::Bare(s) => format!("bare:{}", stream(s)),
-        };
-        format!(
-            "status={status}; version={}; command={}; data={data}; error={error}; warnings={}; success={success}; failure={}; layout={}",
+        let mut out = String::with_capacity(192);
+        out.push_str("status=");
+        match self.status {
+            Status::Bool { key } => out.extend([key, ":bool"]),
+            Status::Text { key, ok, error } => out.extend([key, ":", ok, "/", error]),
+            Status::Absent => out.push_str("none"),
+        }
+        out.extend([
+            "; version=",
             self.version.map_or("none", |v| v.key),
+            "; command=",
             self.command.unwrap_or("none"),
+            "; data=",
+        ]);
+        match self.data {
+            Data::Flatten(key) => out.extend(["flatten:", key]),
+            Data::Nested(key) => out.extend(["nested:", key]),
+        }
+        out.push_str("; error=");
+        match self.error.nest {
+            Some(key) => out.extend(["nested:", key, "{"]),
+            None => out.push_str("top{"),
+        }
+        out.extend([self.error.code, ",", self.error.message]);
+        if let Some(hint) = self.error.hint {
+            out.extend([",", hint, "?"]);
+        }
+        if let Some(exit) = self.error.exit {
+            out.extend([",", exit]);
+        }
+        if let Some(retryable) = self.error.retryable {
+            out.extend([",", retryable, "?"]);
+        }
+        out.extend([
+            "}; warnings=",
             self.warnings.unwrap_or("none"),
+            "; success=",
+        ]);
+        match self.success {
+            Success::Envelope(s) => out.extend(["envelope:", stream(s)]),
+            Success::Bare(s) => out.extend(["bare:", stream(s)]),
+        }
+        out.extend([
+            "; failure=",
             stream(self.failure),
+            "; layout=",
             match self.layout {
                 Layout::Compact => "compact",
                 Layout::Pretty => "pretty",
-            }
-        )
+            },
+        ]);
+        out
     }
 }
 
