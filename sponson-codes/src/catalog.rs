@@ -17,12 +17,11 @@
 use std::io::Write as _;
 use std::path::Path;
 
-use serde_json::{json, Map, Value};
-
 use crate::code::registry::documented;
 use crate::code::EnumInfo;
 use crate::document::declared::all_declared;
 use crate::document::profile::Profile;
+use crate::json::tree::Tree;
 
 #[cfg(feature = "testing")]
 #[cfg_attr(docsrs, doc(cfg(feature = "testing")))]
@@ -89,8 +88,7 @@ pub fn to_json() -> String {
         [one] => Some(*one),
         _ => profiles.first().copied(),
     };
-    let mut text = serde_json::to_string_pretty(&value_of(&documented(), profile, &profiles))
-        .unwrap_or_default();
+    let mut text = tree_of(&documented(), profile, &profiles).to_pretty();
     text.push('\n');
     text
 }
@@ -110,37 +108,45 @@ pub fn write(path: impl AsRef<Path>) -> std::io::Result<()> {
 
 /// The catalog of `enums`, in the order given, recording `profile` as the
 /// program's envelope and `declared` as every profile it declared.
+#[cfg(feature = "testing")]
 pub(crate) fn value_of(
     enums: &[&EnumInfo],
     profile: Option<&Profile>,
     declared: &[&Profile],
-) -> Value {
-    let mut catalog = Map::new();
-    catalog.insert("format".into(), json!(FORMAT));
-    catalog.insert("version".into(), json!(VERSION));
-    catalog.insert("library".into(), json!(LIBRARY_VERSION));
-    catalog.insert(
-        "enums".into(),
-        Value::Array(enums.iter().map(|e| enum_entry(e)).collect()),
-    );
-    let codes = enums
-        .iter()
-        .flat_map(|e| {
-            e.table
-                .iter()
-                .enumerate()
-                .map(move |(i, c)| code_entry(e, i, c))
-        })
-        .collect();
-    catalog.insert("codes".into(), Value::Array(codes));
+) -> serde_json::Value {
+    tree_of(enums, profile, declared).to_value()
+}
+
+/// [`value_of`]'s tree: what [`to_json`] writes.
+fn tree_of<'a>(
+    enums: &[&'a EnumInfo],
+    profile: Option<&Profile>,
+    declared: &[&Profile],
+) -> Tree<'a> {
+    let mut catalog = vec![
+        ("format", Tree::from(FORMAT)),
+        ("version", Tree::from(u64::from(VERSION))),
+        ("library", Tree::from(LIBRARY_VERSION)),
+        (
+            "enums",
+            Tree::Array(enums.iter().map(|e| enum_entry(e)).collect()),
+        ),
+    ];
+    let mut codes = Vec::new();
+    for e in enums {
+        for (i, c) in e.table.iter().enumerate() {
+            codes.push(code_entry(e, i, c));
+        }
+    }
+    catalog.push(("codes", Tree::Array(codes)));
     if let Some(profile) = profile {
-        catalog.insert("envelope".into(), profile.record());
+        catalog.push(("envelope", profile.record_tree()));
     }
     if declared.len() > 1 {
-        let names: Vec<&str> = declared.iter().map(|p| p.name).collect();
-        catalog.insert("declared_profiles".into(), json!(names));
+        let names = declared.iter().map(|p| Tree::from(p.name)).collect();
+        catalog.push(("declared_profiles", Tree::Array(names)));
     }
-    Value::Object(catalog)
+    Tree::Object(catalog)
 }
 
 fn declared_path(e: &EnumInfo) -> Option<String> {
@@ -148,91 +154,129 @@ fn declared_path(e: &EnumInfo) -> Option<String> {
     (declared != e.path()).then_some(declared)
 }
 
-fn enum_entry(e: &EnumInfo) -> Value {
-    let mut entry = Map::new();
-    entry.insert("crate".into(), json!(e.crate_name));
-    entry.insert("path".into(), json!(e.path()));
+fn enum_entry<'a>(e: &'a EnumInfo) -> Tree<'a> {
+    let mut entry = vec![
+        ("crate", Tree::from(e.crate_name)),
+        ("path", Tree::from(e.path())),
+    ];
     if let Some(declared) = declared_path(e) {
-        entry.insert("declared_path".into(), json!(declared));
+        entry.push(("declared_path", Tree::from(declared)));
     }
-    entry.insert("name".into(), json!(e.name));
-    entry.insert("module_path".into(), json!(e.module_path));
-    entry.insert("explain".into(), json!(e.explain));
-    let exits: Vec<Value> = e
+    entry.push(("name", Tree::from(e.name)));
+    entry.push(("module_path", Tree::from(e.module_path)));
+    entry.push(("explain", Tree::from(e.explain)));
+    let exits = e
         .exits
         .iter()
-        .map(|x| json!({"exit": x.exit, "meaning": x.meaning}))
+        .map(|x| {
+            Tree::Object(vec![
+                ("exit", Tree::from(u64::from(x.exit))),
+                ("meaning", Tree::from(x.meaning)),
+            ])
+        })
         .collect();
-    entry.insert("exits".into(), Value::Array(exits));
+    entry.push(("exits", Tree::Array(exits)));
     let fallback = if e.is_warnings() {
         ""
     } else {
         e.fallback_info().code
     };
-    entry.insert("fallback".into(), json!(fallback));
-    entry.insert("public".into(), json!(e.public));
-    entry.insert("non_exhaustive".into(), json!(e.non_exhaustive));
+    entry.push(("fallback", Tree::from(fallback)));
+    entry.push(("public", Tree::from(e.public)));
+    entry.push(("non_exhaustive", Tree::from(e.non_exhaustive)));
     if e.deny_unknown {
-        entry.insert("deny_unknown".into(), json!(true));
+        entry.push(("deny_unknown", Tree::from(true)));
     }
     if e.is_warnings() {
-        entry.insert("kind".into(), json!(e.kind.as_str()));
+        entry.push(("kind", Tree::from(e.kind.as_str())));
     }
     if e.require_explain {
-        entry.insert("require_explain".into(), json!(true));
+        entry.push(("require_explain", Tree::from(true)));
     }
     if let Some(domain) = e.grpc_domain {
-        entry.insert("grpc_domain".into(), json!(domain));
+        entry.push(("grpc_domain", Tree::from(domain)));
     }
     if !e.sets.is_empty() {
-        let sets: Vec<Value> = e
+        let sets = e
             .sets
             .iter()
-            .map(|set| json!({"kind": set.kind.as_str(), "name": set.name, "codes": set.codes}))
+            .map(|set| {
+                Tree::Object(vec![
+                    ("kind", Tree::from(set.kind.as_str())),
+                    ("name", Tree::from(set.name)),
+                    (
+                        "codes",
+                        Tree::Array(set.codes.iter().map(|c| Tree::from(*c)).collect()),
+                    ),
+                ])
+            })
             .collect();
-        entry.insert("sets".into(), Value::Array(sets));
+        entry.push(("sets", Tree::Array(sets)));
     }
-    Value::Object(entry)
+    Tree::Object(entry)
 }
 
-fn code_entry(e: &EnumInfo, index: usize, c: &crate::code::CodeInfo) -> Value {
-    let mut entry = Map::new();
-    entry.insert("code".into(), json!(c.code));
-    entry.insert("exit".into(), json!(c.exit));
-    entry.insert("doc".into(), json!(c.doc));
+fn code_entry<'a>(e: &'a EnumInfo, index: usize, c: &'a crate::code::CodeInfo) -> Tree<'a> {
+    let mut entry = vec![
+        ("code", Tree::from(c.code)),
+        ("exit", Tree::from(u64::from(c.exit))),
+        ("doc", Tree::from(c.doc)),
+    ];
     if let Some(hint) = c.hint {
-        entry.insert("hint".into(), json!(hint));
+        entry.push(("hint", Tree::from(hint)));
     }
-    entry.insert("explain".into(), json!(c.explain));
-    entry.insert("enum".into(), json!(e.path()));
+    entry.push(("explain", Tree::from(c.explain)));
+    entry.push(("enum", Tree::from(e.path())));
     if let Some(declared) = declared_path(e) {
-        entry.insert("declared_path".into(), json!(declared));
+        entry.push(("declared_path", Tree::from(declared)));
     }
-    entry.insert("crate".into(), json!(e.crate_name));
-    entry.insert("variant".into(), json!(c.variant));
+    entry.push(("crate", Tree::from(e.crate_name)));
+    entry.push(("variant", Tree::from(c.variant)));
     if !e.is_warnings() && index == e.fallback {
-        entry.insert("fallback".into(), json!(true));
+        entry.push(("fallback", Tree::from(true)));
     }
     if e.is_warnings() {
-        entry.insert("warning".into(), json!(true));
+        entry.push(("warning", Tree::from(true)));
     }
     if c.usage {
-        entry.insert("usage".into(), json!(true));
+        entry.push(("usage", Tree::from(true)));
     }
     if let Some(retired) = c.retired {
-        entry.insert("retired".into(), json!(retired));
+        entry.push(("retired", Tree::from(retired)));
     }
     if let Some(http) = c.http {
-        entry.insert("http".into(), json!(http));
+        entry.push(("http", Tree::from(u64::from(http))));
     }
     if let Some(url) = c.url {
-        entry.insert("url".into(), json!(url));
+        entry.push(("url", Tree::from(url)));
     }
     if let Some(retryable) = c.retryable {
-        entry.insert("retryable".into(), json!(retryable));
+        entry.push(("retryable", Tree::from(retryable)));
     }
     if let Some(grpc) = c.grpc {
-        entry.insert("grpc".into(), json!(grpc));
+        entry.push(("grpc", Tree::from(grpc)));
     }
-    Value::Object(entry)
+    Tree::Object(entry)
+}
+
+#[cfg(all(test, feature = "testing"))]
+mod tests {
+    use crate::profile::{FIRSTDRAFT, NOGGIN};
+
+    /// The catalog is written without serde_json; its text is what
+    /// serde_json writes for the same value, byte for byte.
+    #[test]
+    fn the_catalog_text_is_serde_jsons_for_its_value() {
+        let enums = crate::registry::registered();
+        assert!(enums.len() > 3, "the test build registers enums");
+        for (profile, declared) in [
+            (Some(&NOGGIN), vec![&NOGGIN, &FIRSTDRAFT]),
+            (Some(&FIRSTDRAFT), vec![&FIRSTDRAFT]),
+            (None, vec![]),
+        ] {
+            let tree = super::tree_of(&enums, profile, &declared);
+            let expected = serde_json::to_string_pretty(&tree.to_value()).unwrap();
+            assert_eq!(tree.to_pretty(), expected);
+        }
+    }
 }

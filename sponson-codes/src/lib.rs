@@ -103,10 +103,11 @@
 //!
 //! # Services and agents
 //!
-//! [`http`] writes a coded error as an RFC 9457 problem document (axum
-//! responses, extractor rejections and a panic layer with feature `axum`);
-//! [`mcp`] writes an outcome as an MCP tool result, in the same profile as
-//! the command line, with the tool's output schema; `grpc` (feature
+//! `http` (feature `http`) writes a coded error as an RFC 9457 problem
+//! document (axum responses, extractor rejections and a panic layer with
+//! feature `axum`); `mcp` (feature `mcp`) writes an outcome as an MCP tool
+//! result, in the same profile as the command line, with the tool's output
+//! schema; `grpc` (feature
 //! `tonic`) makes a coded error a `tonic::Status` carrying
 //! `google.rpc.ErrorInfo`, and reads one back.
 //! With feature `tracing`, every coded failure the runner, the axum layer
@@ -134,12 +135,15 @@
 //! | feature | what it adds | what it costs |
 //! | --- | --- | --- |
 //! | *(none)* | the derive, the code table, `code!`, `FromStr`, serde | the derive (syn), serde |
-//! | `error` | [`Error`], [`Details`], [`Warning`], the [`allowlist`], documents in every [`profile`], [`http`] problems, [`mcp`] | `serde_json` |
+//! | `error` | [`Error`], [`Details`], [`Warning`], the [`allowlist`], documents in every [`profile`] | `serde_json` |
+//! | `schema` | the JSON Schema of a profile's documents (`Profile::schema`) (implies `error`) | nothing more |
+//! | `http` | RFC 9457 problem documents: `http`, `Error::to_problem` (implies `error`) | nothing more |
+//! | `mcp` | MCP tool results and output schemas: `mcp` (implies `schema`) | nothing more |
 //! | `registry` | [`registry::registered`], the [`catalog`], `use_profile!` (implies `error`) | `inventory` |
 //! | `runner` (default) | [`Runner`], [`Mode`], [`warn`], [`Exit`] (implies `error` and `registry`) | nothing more |
 //! | `explain` (default) | long explanations kept in the binary | their text |
 //! | `clap` | the `clap` front end | `clap` |
-//! | `axum` | axum responses and `PanicLayer` | `axum`, `tower` |
+//! | `axum` | axum responses and `PanicLayer` (implies `http`) | `axum`, `tower` |
 //! | `anyhow` | `anyhow::Error` into a coded error | `anyhow` |
 //! | `miette` | `Error` as a `miette::Diagnostic` | `miette` |
 //! | `tonic` | `Error` as a `tonic::Status` with `google.rpc.ErrorInfo`, statuses read back, a panic layer, in `grpc` | `tonic` (no transport), `tonic-types`, `prost` |
@@ -177,11 +181,11 @@ pub use crate::run::clap;
 #[cfg(feature = "tonic")]
 #[cfg_attr(docsrs, doc(cfg(feature = "tonic")))]
 pub mod grpc;
-#[cfg(feature = "error")]
-#[cfg_attr(docsrs, doc(cfg(feature = "error")))]
+#[cfg(feature = "http")]
+#[cfg_attr(docsrs, doc(cfg(feature = "http")))]
 pub mod http;
-#[cfg(feature = "error")]
-#[cfg_attr(docsrs, doc(cfg(feature = "error")))]
+#[cfg(feature = "mcp")]
+#[cfg_attr(docsrs, doc(cfg(feature = "mcp")))]
 pub mod mcp;
 #[cfg(feature = "runner")]
 mod run;
@@ -278,6 +282,8 @@ pub mod profile {
         RESERVED_DATA_KEYS, SPONSON,
     };
     pub use crate::document::read::{Document, ReadError};
+    #[cfg(feature = "schema")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "schema")))]
     pub use crate::document::schema::SCHEMA_DIALECT;
     pub use crate::document::write::{RenderError, Rendered};
 }

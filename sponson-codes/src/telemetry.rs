@@ -162,6 +162,7 @@ pub(crate) enum Surface {
     #[cfg_attr(not(feature = "axum"), allow(dead_code))]
     Http(u16),
     /// An MCP tool result.
+    #[cfg_attr(not(feature = "mcp"), allow(dead_code))]
     Tool,
 }
 
@@ -176,17 +177,25 @@ pub(crate) struct Kind {
 impl Kind {
     /// `code` as `C` lists it: severe for the fallback and for a code `C`
     /// does not list.
+    #[cfg_attr(not(any(feature = "mcp", feature = "axum")), allow(dead_code))]
     pub(crate) fn of<C: ErrorCode>(code: &str) -> Kind {
-        match C::ENUM.get(code) {
+        Kind::in_enum(C::ENUM, code)
+    }
+
+    /// `code` as the enum `codes` lists it.
+    pub(crate) fn in_enum(codes: &'static crate::code::EnumInfo, code: &str) -> Kind {
+        match codes.get(code) {
             Some(info) => Kind {
                 error_type: info.code,
-                severe: core::ptr::eq(info, C::FALLBACK_INFO),
+                severe: core::ptr::eq(info, codes.fallback_info())
+                    || info.code == codes.fallback_info().code,
             },
             None => Kind::other(),
         }
     }
 
     /// `code` as an error enum linked into the program lists it.
+    #[cfg_attr(not(any(feature = "mcp", feature = "axum")), allow(dead_code))]
     pub(crate) fn registered(code: &str) -> Kind {
         for registration in inventory::iter::<crate::code::registry::Registration> {
             let info = registration.info();
@@ -215,6 +224,10 @@ impl Kind {
 /// Whether a report would be seen: an event of this crate's target is
 /// enabled, or the current span declares `error.type`. Reading a code
 /// back from a document is only worth it then.
+#[cfg_attr(
+    not(any(feature = "runner", feature = "mcp", feature = "axum")),
+    allow(dead_code)
+)]
 pub(crate) fn wanted() -> bool {
     tracing::enabled!(target: TARGET, tracing::Level::ERROR)
         || Span::current().has_field(ERROR_TYPE)
@@ -261,6 +274,7 @@ pub(crate) fn report_http(kind: Kind, message: &str, status: u16) {
 
 /// The text of the one document a JSON-mode output holds: stdout, else
 /// stderr, without the final newline.
+#[cfg_attr(not(any(feature = "runner", feature = "mcp")), allow(dead_code))]
 pub(crate) fn document_of(output: &Output) -> &str {
     let text = output.stdout.trim_end_matches('\n');
     match text.is_empty() {
@@ -271,6 +285,7 @@ pub(crate) fn document_of(output: &Output) -> &str {
 
 /// The failure `text` holds, read by the first of `profiles` that reads it
 /// as one: its code and message as the document carries them.
+#[cfg_attr(not(any(feature = "runner", feature = "mcp")), allow(dead_code))]
 pub(crate) fn failure_in<'p>(
     text: &str,
     profiles: impl IntoIterator<Item = &'p Profile>,

@@ -591,3 +591,16 @@ pub(crate) const fn const_str_eq(a: &str, b: &str) -> bool {
     }
     true
 }
+
+/// A stable insertion sort by `less`: a program links a handful of enums
+/// and profiles, and std's sort would add kilobytes to every binary.
+#[cfg(feature = "error")]
+pub(crate) fn sort_small<T>(items: &mut [T], less: impl Fn(&T, &T) -> bool) {
+    for i in 1..items.len() {
+        let mut j = i;
+        while j > 0 && less(&items[j], &items[j - 1]) {
+            items.swap(j, j - 1);
+            j -= 1;
+        }
+    }
+}

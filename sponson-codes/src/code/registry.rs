@@ -48,8 +48,8 @@ pub fn registered() -> Vec<&'static EnumInfo> {
 
 /// Sorts enums by crate, module path and name, and drops repeated entries.
 pub(crate) fn sort_enums(enums: &mut Vec<&'static EnumInfo>) {
-    enums.sort_by(|a, b| {
-        (a.crate_name, a.module_path, a.name).cmp(&(b.crate_name, b.module_path, b.name))
+    crate::code::sort_small(enums, |a, b| {
+        (a.crate_name, a.module_path, a.name) < (b.crate_name, b.module_path, b.name)
     });
     enums.dedup_by(|a, b| core::ptr::eq(*a, *b));
 }

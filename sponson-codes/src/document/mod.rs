@@ -11,5 +11,6 @@ pub(crate) mod outcome;
 pub(crate) mod output;
 pub(crate) mod profile;
 pub(crate) mod read;
+#[cfg(feature = "schema")]
 pub(crate) mod schema;
 pub(crate) mod write;

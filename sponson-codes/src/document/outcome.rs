@@ -75,7 +75,7 @@ pub(crate) struct Failure {
 
 impl Failure {
     /// The failure of a coded error.
-    pub(crate) fn of<C: ErrorCode>(error: &Error<C>) -> Failure {
+    pub(crate) fn of<C>(error: &Error<C>) -> Failure {
         Failure::listed(
             error.info(),
             error.message().to_owned(),
@@ -130,68 +130,86 @@ impl Outcome {
         C: ErrorCode,
     {
         let command = command.into();
+        match result {
+            Ok(data) => {
+                Outcome::of_data(command, depth::to_value(data, MAX_LEVELS), C::FALLBACK_INFO)
+            }
+            Err(error) => Outcome::failed_with(command, error, C::FALLBACK_INFO),
+        }
+    }
+
+    /// The success of `command` with its data serialized (or why it could
+    /// not be), `fallback` reporting data that cannot be: the part of
+    /// [`Outcome::new`] that depends on neither the data's type nor the
+    /// code enum, so a program has one copy of it.
+    pub(crate) fn of_data(
+        command: String,
+        data: Result<Value, Unwritable>,
+        fallback: &'static CodeInfo,
+    ) -> Outcome {
         let mut withheld = None;
-        let result = match result {
-            Ok(data) => match depth::to_value(data, MAX_LEVELS) {
-                Ok(value) => Ok(value),
-                Err(Unwritable::TooDeep) => Err(Failure::fallback(
-                    C::FALLBACK_INFO,
-                    format!(
-                        "cannot render the output of `{command}`: data nests {}",
-                        Unwritable::TooDeep
-                    ),
-                )),
-                Err(Unwritable::Serialize(err)) => {
-                    let message = format!(
-                        "cannot render the output of `{command}`: the data failed to serialize"
-                    );
-                    withheld = Some(format!("{message}: {err}"));
-                    Err(Failure::fallback(C::FALLBACK_INFO, message))
-                }
-            },
-            Err(error) => return Outcome::failed(command, error),
+        let result = match data {
+            Ok(value) => Ok(value),
+            Err(Unwritable::TooDeep) => Err(Failure::fallback(
+                fallback,
+                format!(
+                    "cannot render the output of `{command}`: data nests {}",
+                    Unwritable::TooDeep
+                ),
+            )),
+            Err(Unwritable::Serialize(err)) => {
+                let message = format!(
+                    "cannot render the output of `{command}`: the data failed to serialize"
+                );
+                withheld = Some(format!("{message}: {err}"));
+                Err(Failure::fallback(fallback, message))
+            }
         };
         Outcome {
             command,
             result,
             warnings: Vec::new(),
-            fallback: Some(C::FALLBACK_INFO),
+            fallback: Some(fallback),
             withheld,
         }
     }
 
     #[cfg(feature = "runner")]
-    /// The outcome of `command` whose body returned `result`, and the data
-    /// back: the error's parts are moved in, not copied, and the data is
-    /// serialized once, by reference.
-    pub(crate) fn taking<T, C>(command: &str, result: Result<T, Error<C>>) -> (Outcome, Option<T>)
-    where
-        T: Serialize,
-        C: ErrorCode,
-    {
-        match result {
-            Ok(data) => (Outcome::of::<T, C>(command, Ok(&data)), Some(data)),
-            Err(error) => {
-                let (info, message, hint, details, withheld) = error.into_parts();
-                let outcome = Outcome {
-                    command: command.to_owned(),
-                    result: Err(Failure::listed(info, message, hint, details)),
-                    warnings: Vec::new(),
-                    fallback: Some(C::FALLBACK_INFO),
-                    withheld,
-                };
-                (outcome, None)
-            }
+    /// The outcome of `command` that failed with `error`, its parts moved
+    /// in, not copied.
+    pub(crate) fn taking_error<C>(
+        command: &str,
+        error: Error<C>,
+        fallback: &'static CodeInfo,
+    ) -> Outcome {
+        let (info, message, hint, details, withheld) = error.into_parts();
+        Outcome {
+            command: command.to_owned(),
+            result: Err(Failure::listed(info, message, hint, details)),
+            warnings: Vec::new(),
+            fallback: Some(fallback),
+            withheld,
         }
     }
 
     /// The outcome of `command` that failed with `error`.
+    #[cfg_attr(not(any(feature = "runner", feature = "http")), allow(dead_code))]
     pub(crate) fn failed<C: ErrorCode>(command: impl Into<String>, error: &Error<C>) -> Outcome {
+        Outcome::failed_with(command.into(), error, C::FALLBACK_INFO)
+    }
+
+    /// [`Outcome::failed`], `fallback` reporting an outcome no document
+    /// can hold.
+    pub(crate) fn failed_with<C>(
+        command: String,
+        error: &Error<C>,
+        fallback: &'static CodeInfo,
+    ) -> Outcome {
         Outcome {
-            command: command.into(),
+            command,
             result: Err(Failure::of(error)),
             warnings: Vec::new(),
-            fallback: Some(C::FALLBACK_INFO),
+            fallback: Some(fallback),
             withheld: error.withheld().map(str::to_owned),
         }
     }

@@ -517,50 +517,85 @@ impl Profile {
     /// same shape, recorded in the lock to tell a shape change.
     ///
     /// ```
+    /// use sponson_codes::profile::{FIRSTDRAFT, SPONSON};
+    ///
+    /// assert_eq!(
+    ///     SPONSON.shape(),
+    ///     "status=ok:bool; version=none; command=command; data=flatten:data; error=nested:error{code,message,hint?,retryable?}; warnings=warnings; success=envelope:stdout; failure=stdout; layout=compact"
+    /// );
+    /// assert_eq!(
+    ///     FIRSTDRAFT.shape(),
+    ///     "status=none; version=none; command=none; data=flatten:data; error=top{error,detail}; warnings=none; success=bare:stdout; failure=stderr; layout=pretty"
+    /// );
     /// assert_eq!(
     ///     sponson_codes::profile::NOGGIN.shape(),
     ///     "status=status:ok/error; version=envelopeVersion; command=verb; data=nested:data; error=nested:error{code,message,hint?,exitCode}; warnings=warnings; success=envelope:stdout; failure=stderr; layout=pretty"
     /// );
     /// ```
     pub fn shape(&self) -> String {
-        let status = match self.status {
-            Status::Bool { key } => format!("{key}:bool"),
-            Status::Text { key, ok, error } => format!("{key}:{ok}/{error}"),
-            Status::Absent => "none".to_owned(),
-        };
-        let data = match self.data {
-            Data::Flatten(key) => format!("flatten:{key}"),
-            Data::Nested(key) => format!("nested:{key}"),
-        };
-        let mut fields = vec![self.error.code.to_owned(), self.error.message.to_owned()];
-        fields.extend(self.error.hint.map(|h| format!("{h}?")));
-        fields.extend(self.error.exit.map(str::to_owned));
-        fields.extend(self.error.retryable.map(|r| format!("{r}?")));
-        let error = match self.error.nest {
-            Some(key) => format!("nested:{key}{{{}}}", fields.join(",")),
-            None => format!("top{{{}}}", fields.join(",")),
-        };
+        // Pieces pushed in order, not formatted: this runs in every
+        // program's catalog export, and `format!` per part is kilobytes.
         let stream = |s: Stream| match s {
             Stream::Stdout => "stdout",
             Stream::Stderr => "stderr",
         };
-        let success = match self.success {
-            Success::Envelope(s) => format!("envelope:{}", stream(s)),
-            Success::Bare(s) => format!("bare:{}", stream(s)),
-        };
-        format!(
-            "status={status}; version={}; command={}; data={data}; error={error}; warnings={}; success={success}; failure={}; layout={}",
+        let mut out = String::with_capacity(192);
+        out.push_str("status=");
+        match self.status {
+            Status::Bool { key } => out.extend([key, ":bool"]),
+            Status::Text { key, ok, error } => out.extend([key, ":", ok, "/", error]),
+            Status::Absent => out.push_str("none"),
+        }
+        out.extend([
+            "; version=",
             self.version.map_or("none", |v| v.key),
+            "; command=",
             self.command.unwrap_or("none"),
+            "; data=",
+        ]);
+        match self.data {
+            Data::Flatten(key) => out.extend(["flatten:", key]),
+            Data::Nested(key) => out.extend(["nested:", key]),
+        }
+        out.push_str("; error=");
+        match self.error.nest {
+            Some(key) => out.extend(["nested:", key, "{"]),
+            None => out.push_str("top{"),
+        }
+        out.extend([self.error.code, ",", self.error.message]);
+        if let Some(hint) = self.error.hint {
+            out.extend([",", hint, "?"]);
+        }
+        if let Some(exit) = self.error.exit {
+            out.extend([",", exit]);
+        }
+        if let Some(retryable) = self.error.retryable {
+            out.extend([",", retryable, "?"]);
+        }
+        out.extend([
+            "}; warnings=",
             self.warnings.unwrap_or("none"),
+            "; success=",
+        ]);
+        match self.success {
+            Success::Envelope(s) => out.extend(["envelope:", stream(s)]),
+            Success::Bare(s) => out.extend(["bare:", stream(s)]),
+        }
+        out.extend([
+            "; failure=",
             stream(self.failure),
+            "; layout=",
             match self.layout {
                 Layout::Compact => "compact",
                 Layout::Pretty => "pretty",
-            }
-        )
+            },
+        ]);
+        out
     }
 }
+
+#[cfg(feature = "registry")]
+use crate::json::tree::Tree;
 
 /// The profile as data, and back: how the catalog hands the program's
 /// profile to the companion, which prints its own output in it.
@@ -568,60 +603,89 @@ impl Profile {
 impl Profile {
     /// What the catalog records of the profile: its name, version and
     /// shape (which the lock keeps), and its whole definition.
-    pub(crate) fn record(&self) -> serde_json::Value {
-        let mut record = serde_json::Map::new();
-        record.insert("profile".into(), self.name.into());
+    pub(crate) fn record_tree(&self) -> Tree<'static> {
+        let mut record = vec![("profile", Tree::from(self.name))];
         if let Some(version) = self.version {
-            record.insert("version".into(), version.value.into());
+            record.push(("version", Tree::from(u64::from(version.value))));
         }
-        record.insert("shape".into(), self.shape().into());
-        record.insert("definition".into(), self.definition());
-        serde_json::Value::Object(record)
+        record.push(("shape", Tree::from(self.shape())));
+        record.push(("definition", self.definition_tree()));
+        Tree::Object(record)
+    }
+
+    /// [`record_tree`](Profile::record_tree) as a JSON value.
+    #[cfg(feature = "testing")]
+    pub(crate) fn record(&self) -> serde_json::Value {
+        self.record_tree().to_value()
     }
 
     /// Every member of the profile, as JSON.
+    #[cfg(all(test, feature = "testing"))]
     pub(crate) fn definition(&self) -> serde_json::Value {
-        use serde_json::json;
+        self.definition_tree().to_value()
+    }
+
+    /// Every member of the profile.
+    fn definition_tree(&self) -> Tree<'static> {
         let stream = |s: Stream| match s {
             Stream::Stdout => "stdout",
             Stream::Stderr => "stderr",
         };
+        let one =
+            |key: &'static str, value: &'static str| Tree::Object(vec![(key, Tree::from(value))]);
         let status = match self.status {
-            Status::Bool { key } => json!({"bool": key}),
-            Status::Text { key, ok, error } => json!({"text": key, "ok": ok, "error": error}),
-            Status::Absent => json!(null),
+            Status::Bool { key } => one("bool", key),
+            Status::Text { key, ok, error } => Tree::Object(vec![
+                ("text", Tree::from(key)),
+                ("ok", Tree::from(ok)),
+                ("error", Tree::from(error)),
+            ]),
+            Status::Absent => Tree::Null,
         };
         let data = match self.data {
-            Data::Flatten(key) => json!({"flatten": key}),
-            Data::Nested(key) => json!({"nested": key}),
+            Data::Flatten(key) => one("flatten", key),
+            Data::Nested(key) => one("nested", key),
         };
         let success = match self.success {
-            Success::Envelope(s) => json!({"envelope": stream(s)}),
-            Success::Bare(s) => json!({"bare": stream(s)}),
+            Success::Envelope(s) => one("envelope", stream(s)),
+            Success::Bare(s) => one("bare", stream(s)),
         };
-        json!({
-            "name": self.name,
-            "status": status,
-            "version": self.version.map(|v| json!({"key": v.key, "value": v.value})),
-            "command": self.command,
-            "data": data,
-            "error": {
-                "nest": self.error.nest,
-                "code": self.error.code,
-                "message": self.error.message,
-                "hint": self.error.hint,
-                "exit": self.error.exit,
-                "retryable": self.error.retryable,
-            },
-            "warnings": self.warnings,
-            "success": success,
-            "failure": stream(self.failure),
-            "layout": match self.layout {
-                Layout::Compact => "compact",
-                Layout::Pretty => "pretty",
-            },
-            "open_codes": self.open_codes,
-        })
+        let version = self.version.map_or(Tree::Null, |v| {
+            Tree::Object(vec![
+                ("key", Tree::from(v.key)),
+                ("value", Tree::from(u64::from(v.value))),
+            ])
+        });
+        let error = &self.error;
+        Tree::Object(vec![
+            ("name", Tree::from(self.name)),
+            ("status", status),
+            ("version", version),
+            ("command", Tree::from(self.command)),
+            ("data", data),
+            (
+                "error",
+                Tree::Object(vec![
+                    ("nest", Tree::from(error.nest)),
+                    ("code", Tree::from(error.code)),
+                    ("message", Tree::from(error.message)),
+                    ("hint", Tree::from(error.hint)),
+                    ("exit", Tree::from(error.exit)),
+                    ("retryable", Tree::from(error.retryable)),
+                ]),
+            ),
+            ("warnings", Tree::from(self.warnings)),
+            ("success", success),
+            ("failure", Tree::from(stream(self.failure))),
+            (
+                "layout",
+                Tree::from(match self.layout {
+                    Layout::Compact => "compact",
+                    Layout::Pretty => "pretty",
+                }),
+            ),
+            ("open_codes", Tree::from(self.open_codes)),
+        ])
     }
 
     /// The profile a [`definition`](Profile::definition) describes, checked

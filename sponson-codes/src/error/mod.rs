@@ -21,6 +21,12 @@ use crate::code::{CodeInfo, ErrorCode, ErrorCodeSet};
 
 type Source = Box<dyn StdError + Send + Sync + 'static>;
 
+/// The code enum of an error whose enum is not known at compile time: the
+/// runner's non-generic core holds `Error<AnyCode>`.
+#[cfg(feature = "runner")]
+#[derive(Debug)]
+pub(crate) enum AnyCode {}
+
 /// A coded error: one code of the enum `C`, a message for people, an
 /// optional hint that overrides the code's own, and details for programs.
 ///
@@ -161,26 +167,8 @@ impl<C: ErrorCode> Error<C> {
 
     /// Reports a refused detail as the fallback code: a programming error
     /// must show, never vanish.
-    ///
-    /// A `Serialize` error's text may quote the value that failed, so like a
-    /// panic's message it is withheld: the runner shows it on stderr only.
-    fn checked(mut self) -> Self {
-        if let Some(problem) = self.inner.details.problem() {
-            let code = self.inner.info.code;
-            self.inner.message = match problem {
-                DetailsError::Serialize(text) => {
-                    self.inner.withheld = Some(format!(
-                        "the details of error code {code} failed to serialize: {text}"
-                    ));
-                    format!("invalid details for error code {code}: details failed to serialize")
-                }
-                problem => format!("invalid details for error code {code}: {problem}"),
-            };
-            self.inner.info = C::FALLBACK_INFO;
-            self.inner.hint = None;
-            self.inner.details = Details::new();
-        }
-        self
+    fn checked(self) -> Self {
+        self.checked_with(C::FALLBACK_INFO)
     }
 
     /// Replaces the code's hint for this error.
@@ -220,6 +208,7 @@ impl<C: ErrorCode> Error<C> {
     /// let err = Error::new(Code::LockHeld, "held").with_retry_after(Duration::from_millis(1500));
     /// assert_eq!(err.retry_after(), Some(Duration::from_secs(2)));
     /// assert_eq!(err.details().get("retry_after").unwrap(), 2);
+    /// # #[cfg(feature = "http")]
     /// assert!(err.to_problem().body.contains(r#""retryable":true"#));
     /// ```
     #[must_use]
@@ -323,82 +312,6 @@ impl<C: ErrorCode> Error<C> {
         self
     }
 
-    /// The code's entry in `C`'s table.
-    ///
-    /// ```
-    /// # use sponson_codes::ErrorCodes;
-    /// # #[derive(Debug, PartialEq, ErrorCodes)]
-    /// # enum Code {
-    /// #     #[code(exit = 3, doc = "The lock is held.", hint = "Pass --wait.")]
-    /// #     LockHeld,
-    /// #     #[code(exit = 1, doc = "An unexpected error.", fallback)]
-    /// #     Internal,
-    /// # }
-    /// use sponson_codes::Error;
-    ///
-    /// let err = Error::new(Code::LockHeld, "held");
-    /// assert_eq!(err.info().variant, "LockHeld");
-    /// assert_eq!((err.code(), err.exit_code(), err.message()), ("LOCK_HELD", 3, "held"));
-    /// ```
-    pub fn info(&self) -> &'static CodeInfo {
-        self.inner.info
-    }
-
-    /// The stable code string, such as `LOCK_HELD`.
-    pub fn code(&self) -> &'static str {
-        self.inner.info.code
-    }
-
-    /// The process exit code of this error's code.
-    pub fn exit_code(&self) -> u8 {
-        self.inner.info.exit
-    }
-
-    /// The message for people.
-    pub fn message(&self) -> &str {
-        &self.inner.message
-    }
-
-    /// The hint: this error's override, else the code's hint, if any.
-    ///
-    /// ```
-    /// # use sponson_codes::ErrorCodes;
-    /// # #[derive(Debug, PartialEq, ErrorCodes)]
-    /// # enum Code {
-    /// #     #[code(exit = 3, doc = "The lock is held.", hint = "Pass --wait.")]
-    /// #     LockHeld,
-    /// #     #[code(exit = 1, doc = "An unexpected error.", fallback)]
-    /// #     Internal,
-    /// # }
-    /// use sponson_codes::Error;
-    ///
-    /// assert_eq!(Error::new(Code::LockHeld, "held").hint(), Some("Pass --wait."));
-    /// assert_eq!(Error::new(Code::Internal, "boom").hint(), None);
-    /// ```
-    pub fn hint(&self) -> Option<&str> {
-        self.inner.hint.as_deref().or(self.inner.info.hint)
-    }
-
-    /// The details, a JSON object.
-    ///
-    /// ```
-    /// # use sponson_codes::ErrorCodes;
-    /// # #[derive(Debug, PartialEq, ErrorCodes)]
-    /// # enum Code {
-    /// #     #[code(exit = 3, doc = "The lock is held.", hint = "Pass --wait.")]
-    /// #     LockHeld,
-    /// #     #[code(exit = 1, doc = "An unexpected error.", fallback)]
-    /// #     Internal,
-    /// # }
-    /// use sponson_codes::Error;
-    ///
-    /// let err = Error::new(Code::LockHeld, "held").with_detail("holder", "run 41");
-    /// assert_eq!(err.details().len(), 1);
-    /// ```
-    pub fn details(&self) -> &Details {
-        &self.inner.details
-    }
-
     /// Whether the code is `C`'s fallback.
     ///
     /// ```
@@ -479,6 +392,86 @@ impl<C: ErrorCode> Error<C> {
             code: PhantomData,
         }
     }
+}
+
+/// What does not depend on the code enum: the runner's core handles
+/// errors of any enum alike, so a program instantiates it once.
+impl<C> Error<C> {
+    /// The code's entry in `C`'s table.
+    ///
+    /// ```
+    /// # use sponson_codes::ErrorCodes;
+    /// # #[derive(Debug, PartialEq, ErrorCodes)]
+    /// # enum Code {
+    /// #     #[code(exit = 3, doc = "The lock is held.", hint = "Pass --wait.")]
+    /// #     LockHeld,
+    /// #     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    /// #     Internal,
+    /// # }
+    /// use sponson_codes::Error;
+    ///
+    /// let err = Error::new(Code::LockHeld, "held");
+    /// assert_eq!(err.info().variant, "LockHeld");
+    /// assert_eq!((err.code(), err.exit_code(), err.message()), ("LOCK_HELD", 3, "held"));
+    /// ```
+    pub fn info(&self) -> &'static CodeInfo {
+        self.inner.info
+    }
+
+    /// The stable code string, such as `LOCK_HELD`.
+    pub fn code(&self) -> &'static str {
+        self.inner.info.code
+    }
+
+    /// The process exit code of this error's code.
+    pub fn exit_code(&self) -> u8 {
+        self.inner.info.exit
+    }
+
+    /// The message for people.
+    pub fn message(&self) -> &str {
+        &self.inner.message
+    }
+
+    /// The hint: this error's override, else the code's hint, if any.
+    ///
+    /// ```
+    /// # use sponson_codes::ErrorCodes;
+    /// # #[derive(Debug, PartialEq, ErrorCodes)]
+    /// # enum Code {
+    /// #     #[code(exit = 3, doc = "The lock is held.", hint = "Pass --wait.")]
+    /// #     LockHeld,
+    /// #     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    /// #     Internal,
+    /// # }
+    /// use sponson_codes::Error;
+    ///
+    /// assert_eq!(Error::new(Code::LockHeld, "held").hint(), Some("Pass --wait."));
+    /// assert_eq!(Error::new(Code::Internal, "boom").hint(), None);
+    /// ```
+    pub fn hint(&self) -> Option<&str> {
+        self.inner.hint.as_deref().or(self.inner.info.hint)
+    }
+
+    /// The details, a JSON object.
+    ///
+    /// ```
+    /// # use sponson_codes::ErrorCodes;
+    /// # #[derive(Debug, PartialEq, ErrorCodes)]
+    /// # enum Code {
+    /// #     #[code(exit = 3, doc = "The lock is held.", hint = "Pass --wait.")]
+    /// #     LockHeld,
+    /// #     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    /// #     Internal,
+    /// # }
+    /// use sponson_codes::Error;
+    ///
+    /// let err = Error::new(Code::LockHeld, "held").with_detail("holder", "run 41");
+    /// assert_eq!(err.details().len(), 1);
+    /// ```
+    pub fn details(&self) -> &Details {
+        &self.inner.details
+    }
 
     /// The error's parts, moved out: its code's entry, the message, the
     /// hint (this error's, else the code's), the details and what was
@@ -520,6 +513,71 @@ impl<C: ErrorCode> Error<C> {
     /// document (they may quote data), for stderr only.
     pub(crate) fn withheld(&self) -> Option<&str> {
         self.inner.withheld.as_deref()
+    }
+
+    /// Reports a refused detail as `fallback`: a programming error must
+    /// show, never vanish.
+    ///
+    /// A `Serialize` error's text may quote the value that failed, so like a
+    /// panic's message it is withheld: the runner shows it on stderr only.
+    pub(crate) fn checked_with(mut self, fallback: &'static CodeInfo) -> Self {
+        if let Some(problem) = self.inner.details.problem() {
+            let code = self.inner.info.code;
+            self.inner.message = match problem {
+                DetailsError::Serialize(text) => {
+                    self.inner.withheld = Some(format!(
+                        "the details of error code {code} failed to serialize: {text}"
+                    ));
+                    format!("invalid details for error code {code}: details failed to serialize")
+                }
+                problem => format!("invalid details for error code {code}: {problem}"),
+            };
+            self.inner.info = fallback;
+            self.inner.hint = None;
+            self.inner.details = Details::new();
+        }
+        self
+    }
+
+    /// An error with the code `info`, `message` and `details`, checked,
+    /// `fallback` reporting refused details.
+    #[cfg(feature = "clap")]
+    pub(crate) fn from_parts_with(
+        info: &'static CodeInfo,
+        message: String,
+        details: Details,
+        fallback: &'static CodeInfo,
+    ) -> Self {
+        let mut error = Error::of_info(info, message);
+        error.inner.details = details;
+        error.checked_with(fallback)
+    }
+
+    /// The same error as an `Error<D>`: the code enum is only a marker,
+    /// so this moves one pointer.
+    #[cfg(feature = "runner")]
+    pub(crate) fn retype<D>(self) -> Error<D> {
+        Error {
+            inner: self.inner,
+            code: PhantomData,
+        }
+    }
+
+    /// An error with the code `info` and `message`, unchecked (no details
+    /// to check): the fallback error of the runner's core.
+    #[cfg(feature = "runner")]
+    pub(crate) fn of_info(info: &'static CodeInfo, message: String) -> Self {
+        Error {
+            inner: Box::new(Inner {
+                info,
+                message,
+                hint: None,
+                details: Details::new(),
+                source: None,
+                withheld: None,
+            }),
+            code: PhantomData,
+        }
     }
 }
 

@@ -15,7 +15,9 @@ use core::any::Any;
 use core::cell::Cell;
 use std::panic::{self, AssertUnwindSafe};
 
+#[cfg(feature = "companion")]
 use crate::code::ErrorCode;
+#[cfg(feature = "companion")]
 use crate::error::Error;
 
 /// The message of the fallback error a panic becomes; the panic's own
@@ -65,7 +67,9 @@ pub(crate) fn catch<R>(body: impl FnOnce() -> R) -> Option<R> {
 
 /// Runs `body`; a panic in it becomes `C`'s fallback error with
 /// [`PANIC_MESSAGE`]. The panic's own message and backtrace go to stderr
-/// only, through the panic hook.
+/// only, through the panic hook. (The runner's core makes its own: its
+/// fallback comes from the enum's table, not a type.)
+#[cfg(feature = "companion")]
 pub(crate) fn catch_panic<T, C: ErrorCode>(
     body: impl FnOnce() -> Result<T, Error<C>>,
 ) -> Result<T, Error<C>> {

@@ -4,6 +4,8 @@
 
 pub(crate) mod depth;
 pub(crate) mod read;
+#[cfg(feature = "registry")]
+pub(crate) mod tree;
 pub(crate) mod write;
 
 use serde_json::Value;

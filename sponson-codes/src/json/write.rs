@@ -8,28 +8,87 @@
 use std::io;
 
 use serde::Serialize;
+use serde_json::ser::{CompactFormatter, Formatter, PrettyFormatter};
 
 /// The compact JSON of `value` on one line for every common line splitter,
 /// and the newline that ends it.
 pub(crate) fn line<T: Serialize + ?Sized>(value: &T) -> serde_json::Result<String> {
+    written(value, Json::new(false, true)).map(|text| text + "\n")
+}
+
+/// `value` indented by two spaces, as `JSON.stringify(value, null, 2)`, with
+/// the same escapes as [`line`], and a final newline.
+pub(crate) fn pretty<T: Serialize + ?Sized>(value: &T) -> serde_json::Result<String> {
+    written(value, Json::new(true, true)).map(|text| text + "\n")
+}
+
+/// `value` indented by two spaces, as `serde_json::to_string_pretty`
+/// writes it: for people, whose text is escaped on its own.
+#[cfg(feature = "runner")]
+pub(crate) fn pretty_plain<T: Serialize + ?Sized>(value: &T) -> serde_json::Result<String> {
+    written(value, Json::new(true, false))
+}
+
+fn written<T: Serialize + ?Sized>(value: &T, json: Json) -> serde_json::Result<String> {
     let mut bytes = Vec::with_capacity(256);
-    let mut serializer = serde_json::Serializer::with_formatter(&mut bytes, OneLine);
+    let mut serializer = serde_json::Serializer::with_formatter(&mut bytes, json);
     value.serialize(&mut serializer)?;
-    bytes.push(b'\n');
     // The formatter writes only what serde_json gave it, or ASCII escapes.
     Ok(String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into()))
 }
 
-/// serde_json's compact output, with the separators it leaves raw escaped.
-struct OneLine;
+/// serde_json's compact or pretty output, chosen when writing, so that one
+/// copy of each `Serialize` a document holds serves every layout; with
+/// `escape`, the separators line splitters cut at are escaped.
+struct Json {
+    pretty: Option<PrettyFormatter<'static>>,
+    escape: bool,
+}
 
-impl serde_json::ser::Formatter for OneLine {
+impl Json {
+    fn new(pretty: bool, escape: bool) -> Self {
+        Json {
+            pretty: pretty.then(PrettyFormatter::new),
+            escape,
+        }
+    }
+}
+
+/// Each layout method: the pretty formatter's, or serde_json's compact one
+/// (the trait's own).
+macro_rules! layout {
+    ($($name:ident $(($first:ident))?;)*) => {$(
+        fn $name<W: ?Sized + io::Write>(&mut self, writer: &mut W $(, $first: bool)?) -> io::Result<()> {
+            match &mut self.pretty {
+                Some(pretty) => pretty.$name(writer $(, $first)?),
+                None => CompactFormatter.$name(writer $(, $first)?),
+            }
+        }
+    )*};
+}
+
+impl Formatter for Json {
+    layout! {
+        begin_array;
+        end_array;
+        begin_array_value(first);
+        end_array_value;
+        begin_object;
+        end_object;
+        begin_object_key(first);
+        begin_object_value;
+        end_object_value;
+    }
+
     fn write_string_fragment<W: ?Sized + io::Write>(
         &mut self,
         writer: &mut W,
         fragment: &str,
     ) -> io::Result<()> {
-        write_escaped(writer, fragment)
+        match self.escape {
+            true => write_escaped(writer, fragment),
+            false => writer.write_all(fragment.as_bytes()),
+        }
     }
 
     // Raw JSON (`RawValue`) may hold the same characters inside its strings,
@@ -39,7 +98,7 @@ impl serde_json::ser::Formatter for OneLine {
         writer: &mut W,
         fragment: &str,
     ) -> io::Result<()> {
-        write_escaped(writer, fragment)
+        self.write_string_fragment(writer, fragment)
     }
 }
 
@@ -72,19 +131,6 @@ fn write_escaped<W: ?Sized + io::Write>(writer: &mut W, fragment: &str) -> io::R
     writer.write_all(&bytes[start..])
 }
 
-/// `value` indented by two spaces, as `JSON.stringify(value, null, 2)`, with
-/// the same escapes as [`line`], and a final newline.
-pub(crate) fn pretty<T: Serialize + ?Sized>(value: &T) -> serde_json::Result<String> {
-    // These characters can only stand inside strings in JSON text, so
-    // escaping them afterwards is as valid as while writing.
-    serde_json::to_string_pretty(value).map(|text| {
-        text.replace('\u{2028}', "\\u2028")
-            .replace('\u{2029}', "\\u2029")
-            .replace('\u{85}', "\\u0085")
-            + "\n"
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -98,6 +144,28 @@ mod tests {
             serde_json::from_str::<serde_json::Value>(&line).unwrap(),
             value
         );
+    }
+
+    /// One formatter writes both layouts exactly as serde_json's own
+    /// formatters do.
+    #[test]
+    fn both_layouts_are_serde_jsons() {
+        let value = serde_json::json!({
+            "a": [1, -2, 1.5, null, true, [], {}, [[{"x": "y"}]]],
+            "b": {"c": {"d": "e\u{2028}"}},
+            "e": "",
+        });
+        let compact = serde_json::to_string(&value)
+            .unwrap()
+            .replace('\u{2028}', "\\u2028");
+        assert_eq!(line(&value).unwrap(), compact + "\n");
+        let indented = serde_json::to_string_pretty(&value).unwrap();
+        assert_eq!(
+            pretty(&value).unwrap(),
+            indented.replace('\u{2028}', "\\u2028") + "\n"
+        );
+        #[cfg(feature = "runner")]
+        assert_eq!(pretty_plain(&value).unwrap(), indented);
     }
 
     #[test]

@@ -20,11 +20,11 @@ use ::clap::error::{ContextKind, ContextValue, ErrorKind};
 use ::clap::{ArgMatches, Command, Parser};
 use serde_json::{Map, Value};
 
-use crate::code::ErrorCode;
+use crate::code::{CodeInfo, Details, EnumInfo, ErrorCode};
 use crate::document::outcome::Outcome;
 use crate::document::output::Output;
 use crate::document::profile::Profile;
-use crate::error::Error;
+use crate::error::{AnyCode, Error};
 use crate::escape::escape_text;
 use crate::run::runner::{Reported, Runner};
 use crate::run::text::Mode;
@@ -270,32 +270,20 @@ impl<C: ErrorCode> Parse<C> {
         I: IntoIterator<Item = T>,
         T: Into<OsString>,
     {
-        match &self.switch {
-            Switch::Flag(flag) | Switch::HiddenFlag(flag) => args
-                .into_iter()
-                .skip(1)
-                .map(Into::into)
-                .take_while(|arg| arg != "--")
-                .any(|arg| arg == flag.as_str()),
-            Switch::Env(name) => std::env::var_os(name).is_some_and(|v| !v.is_empty() && v != "0"),
-            Switch::Fixed(mode) => *mode == Mode::Json,
-        }
+        let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
+        self.front().wants_json(&args)
     }
 
-    /// The arguments clap parses: a hidden JSON flag taken out.
-    fn for_clap(&self, args: Vec<OsString>) -> Vec<OsString> {
-        let Switch::HiddenFlag(flag) = &self.switch else {
-            return args;
-        };
-        let mut ended = false;
-        args.into_iter()
-            .enumerate()
-            .filter(|(i, arg)| {
-                ended |= arg == "--";
-                *i == 0 || ended || arg != flag.as_str()
-            })
-            .map(|(_, arg)| arg)
-            .collect()
+    /// What the parse needs of this parser, its code enum as data: the
+    /// front end's work is compiled once, not once per code enum.
+    fn front(&self) -> Front<'_> {
+        Front {
+            switch: &self.switch,
+            errors_to_stderr: self.errors_to_stderr,
+            profile: self.profile,
+            codes: C::ENUM,
+            usage: C::USAGE_INFO.unwrap_or(C::FALLBACK_INFO),
+        }
     }
 
     /// Parses the process's arguments; see [`parse`].
@@ -326,7 +314,8 @@ impl<C: ErrorCode> Parse<C> {
     /// ```
     pub fn parsed<P: Parser>(&self) -> Result<Parsed<P>, ExitCode> {
         let args: Vec<OsString> = std::env::args_os().collect();
-        self.on_process(&P::command(), args, |args| P::try_parse_from(args))
+        let (prepared, args) = self.prepare(&P::command(), args);
+        self.on_process(prepared, P::try_parse_from(args))
     }
 
     /// Parses the process's arguments with clap's builder API: `command`
@@ -345,9 +334,8 @@ impl<C: ErrorCode> Parse<C> {
     /// ```
     pub fn parsed_command(&self, command: Command) -> Result<Parsed<ArgMatches>, ExitCode> {
         let args: Vec<OsString> = std::env::args_os().collect();
-        self.on_process(&command, args, |args| {
-            command.clone().try_get_matches_from(args)
-        })
+        let (prepared, args) = self.prepare(&command, args);
+        self.on_process(prepared, command.try_get_matches_from(args))
     }
 
     /// Parses `args` (program name first); on failure returns what
@@ -371,7 +359,8 @@ impl<C: ErrorCode> Parse<C> {
         T: Into<OsString> + Clone,
     {
         let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
-        self.parsed_in(&P::command(), args, false, |args| P::try_parse_from(args))
+        let (prepared, args) = self.prepare(&P::command(), args);
+        self.parsed_in(prepared, false, P::try_parse_from(args))
             .map_err(|(out, _)| out)
     }
 
@@ -409,10 +398,9 @@ impl<C: ErrorCode> Parse<C> {
         T: Into<OsString> + Clone,
     {
         let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
-        self.parsed_in(&command, args, false, |args| {
-            command.clone().try_get_matches_from(args)
-        })
-        .map_err(|(out, _)| out)
+        let (prepared, args) = self.prepare(&command, args);
+        self.parsed_in(prepared, false, command.try_get_matches_from(args))
+            .map_err(|(out, _)| out)
     }
 
     /// The name of the command `args` run: the subcommand named (by name or
@@ -436,62 +424,127 @@ impl<C: ErrorCode> Parse<C> {
         T: Into<OsString>,
     {
         let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
-        command_name(command, &self.for_clap(args))
+        command_name(command, &self.front().for_clap(args))
+    }
+
+    /// See [`Front::prepare`].
+    fn prepare(&self, command: &Command, args: Vec<OsString>) -> (Prepared, Vec<OsString>) {
+        self.front().prepare(command, args)
     }
 
     /// Parses for the process: failures, help and version are printed.
     fn on_process<T>(
         &self,
-        command: &Command,
-        args: Vec<OsString>,
-        parse: impl FnOnce(Vec<OsString>) -> Result<T, ::clap::Error>,
+        prepared: Prepared,
+        parsed: Result<T, ::clap::Error>,
     ) -> Result<Parsed<T>, ExitCode> {
-        self.parsed_in(command, args, true, parse)
+        self.parsed_in(prepared, true, parsed)
             .map_err(|(out, reported)| {
                 reported.send(out.exit);
                 out.print()
             })
     }
 
-    /// Parses `args`; `terminal`: colour clap's text as clap would on this
-    /// process's terminal. A failure is the output to print and what it
-    /// reports to telemetry, which only the process's own parse sends.
+    /// What clap made of the arguments; `terminal`: colour clap's text as
+    /// clap would on this process's terminal. A failure is the output to
+    /// print and what it reports to telemetry, which only the process's own
+    /// parse sends.
     fn parsed_in<T>(
         &self,
-        command: &Command,
-        args: Vec<OsString>,
+        prepared: Prepared,
         terminal: bool,
-        parse: impl FnOnce(Vec<OsString>) -> Result<T, ::clap::Error>,
+        parsed: Result<T, ::clap::Error>,
     ) -> Result<Parsed<T>, (Output, Reported)> {
-        let mode = Mode::from_json_flag(self.wants_json(args.iter().cloned()));
-        let args = self.for_clap(args);
-        let name = command_name(command, &args);
-        match parse(args) {
+        match parsed {
             Ok(value) => Ok(Parsed {
                 value,
-                mode,
-                command: name,
+                mode: prepared.mode,
+                command: prepared.name,
                 profile: self.profile,
                 errors_to_stderr: self.errors_to_stderr,
             }),
-            Err(err) if mode == Mode::Text => {
-                let colors = terminal && clap_colors(&err, command.get_color());
-                let out = text_output::<C>(&err, colors);
-                let reported = match out.exit {
-                    0 => Reported::default(),
-                    _ => Reported::failure::<C>(|| {
-                        let error = usage_error::<C>(&err, &err.render().to_string());
-                        (error.code(), error.message().to_owned())
-                    }),
-                };
-                Err((out, reported))
-            }
-            Err(err) => {
-                let out = self.render(name, &err);
-                let reported = Reported::read::<C>(self.profile, &out);
-                Err((out, reported))
-            }
+            Err(err) => Err(self.front().failed(prepared, terminal, &err)),
         }
+    }
+}
+
+/// A parser's settings with its code enum as data.
+struct Front<'a> {
+    switch: &'a Switch,
+    errors_to_stderr: bool,
+    profile: &'static Profile,
+    codes: &'static EnumInfo,
+    /// The usage code, or the fallback when the enum marks none.
+    usage: &'static CodeInfo,
+}
+
+impl Front<'_> {
+    /// See [`Parse::wants_json`].
+    fn wants_json(&self, args: &[OsString]) -> bool {
+        match self.switch {
+            Switch::Flag(flag) | Switch::HiddenFlag(flag) => args
+                .iter()
+                .skip(1)
+                .take_while(|arg| *arg != "--")
+                .any(|arg| arg == flag.as_str()),
+            Switch::Env(name) => std::env::var_os(name).is_some_and(|v| !v.is_empty() && v != "0"),
+            Switch::Fixed(mode) => *mode == Mode::Json,
+        }
+    }
+
+    /// The arguments clap parses: a hidden JSON flag taken out.
+    fn for_clap(&self, args: Vec<OsString>) -> Vec<OsString> {
+        let Switch::HiddenFlag(flag) = self.switch else {
+            return args;
+        };
+        let mut ended = false;
+        args.into_iter()
+            .enumerate()
+            .filter(|(i, arg)| {
+                ended |= arg == "--";
+                *i == 0 || ended || arg != flag.as_str()
+            })
+            .map(|(_, arg)| arg)
+            .collect()
+    }
+
+    /// What parsing `args` needs to know before clap takes them: the mode
+    /// they ask for, the command's name and clap's colour choice; and the
+    /// arguments clap parses.
+    fn prepare(&self, command: &Command, args: Vec<OsString>) -> (Prepared, Vec<OsString>) {
+        let mode = Mode::from_json_flag(self.wants_json(&args));
+        let args = self.for_clap(args);
+        let prepared = Prepared {
+            mode,
+            name: command_name(command, &args),
+            color: command.get_color(),
+        };
+        (prepared, args)
+    }
+
+    /// The output of a parse that did not give arguments to run with: a
+    /// usage error, help or version.
+    fn failed(
+        &self,
+        prepared: Prepared,
+        terminal: bool,
+        err: &::clap::Error,
+    ) -> (Output, Reported) {
+        if prepared.mode == Mode::Json {
+            let out = self.render(prepared.name, err);
+            let reported = Reported::read(self.codes, self.profile, &out);
+            return (out, reported);
+        }
+        let colors = terminal && clap_colors(err, prepared.color);
+        let out = self.text_output(err, colors);
+        let reported = match out.exit {
+            0 => Reported::default(),
+            _ => Reported::failure(self.codes, || {
+                let error = self.usage_error(err, &err.render().to_string());
+                (error.code(), error.message().to_owned())
+            }),
+        };
+        (out, reported)
     }
 
     fn render(&self, command: String, err: &::clap::Error) -> Output {
@@ -503,11 +556,17 @@ impl<C: ErrorCode> Parse<C> {
                     _ => "version",
                 };
                 let data = one_field(key, rendered.trim_end());
-                self.output(&Outcome::new::<_, C>(command, &Ok(data)))
+                let fallback = self.codes.fallback_info();
+                self.output(&Outcome::of_data(
+                    command,
+                    Ok(Value::Object(data)),
+                    fallback,
+                ))
             }
             _ => {
-                let error = usage_error::<C>(err, &rendered);
-                self.output(&Outcome::new::<(), C>(command, &Err(error)))
+                let error = self.usage_error(err, &rendered);
+                let fallback = self.codes.fallback_info();
+                self.output(&Outcome::failed_with(command, &error, fallback))
             }
         }
     }
@@ -519,48 +578,84 @@ impl<C: ErrorCode> Parse<C> {
             false => out,
         }
     }
+
+    /// The usage error for `err`: clap's first line as the message; as
+    /// details, what an agent needs to correct the call: clap's error kind
+    /// (`unknown_argument`, `invalid_value`, ...), the bad argument, the
+    /// suggestion clap makes, the valid values, and the usage line.
+    fn usage_error(&self, err: &::clap::Error, rendered: &str) -> Error<AnyCode> {
+        let message = if err.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+            "a required argument or subcommand is missing".to_owned()
+        } else {
+            let first = rendered.lines().next().unwrap_or_default();
+            first.strip_prefix("error: ").unwrap_or(first).to_owned()
+        };
+        let mut details = Details::new();
+        details.insert("kind", &snake_case(&format!("{:?}", err.kind())));
+        if let Some(ContextValue::String(arg)) = err.get(ContextKind::InvalidArg) {
+            details.insert("argument", arg);
+        }
+        let suggested = [
+            ContextKind::SuggestedArg,
+            ContextKind::SuggestedSubcommand,
+            ContextKind::SuggestedValue,
+        ]
+        .into_iter()
+        .find_map(|kind| match err.get(kind) {
+            Some(ContextValue::String(one)) => Some(one.clone()),
+            Some(ContextValue::Strings(many)) => many.first().cloned(),
+            _ => None,
+        });
+        if let Some(suggested) = suggested {
+            details.insert("suggestion", &suggested);
+        }
+        if let Some(ContextValue::Strings(valid)) = err.get(ContextKind::ValidValue) {
+            details.insert("valid_values", valid);
+        }
+        if let Some(usage) = rendered
+            .lines()
+            .find_map(|line| line.trim_start().strip_prefix("Usage: "))
+        {
+            details.insert("usage", usage.trim_end());
+        }
+        Error::from_parts_with(self.usage, message, details, self.codes.fallback_info())
+    }
+
+    /// clap's text for people, with the exit code: help and version on
+    /// stdout with 0, anything else on stderr with the usage code's exit.
+    /// clap echoes the arguments as they were given, so the text is escaped;
+    /// in `colors`, clap's styling is kept when there is nothing to escape.
+    fn text_output(&self, err: &::clap::Error, colors: bool) -> Output {
+        let plain = err.render().to_string();
+        let text = match escape_text(&plain) {
+            std::borrow::Cow::Borrowed(_) if colors => err.render().ansi().to_string(),
+            escaped => escaped.into_owned(),
+        };
+        // 0 for help and version, else the usage code's (or the fallback's).
+        let exit = match err.kind() {
+            ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => 0,
+            _ => self.usage.exit,
+        };
+        let mut out = Output {
+            exit,
+            unwritten_exit: self.codes.fallback_info().exit,
+            ..Output::default()
+        };
+        match exit {
+            0 => out.stdout = text,
+            _ => out.stderr = text,
+        }
+        out
+    }
 }
 
-/// The usage error for `err`: clap's first line as the message; as details,
-/// what an agent needs to correct the call: clap's error kind
-/// (`unknown_argument`, `invalid_value`, ...), the bad argument, the
-/// suggestion clap makes, the valid values, and the usage line.
-fn usage_error<C: ErrorCode>(err: &::clap::Error, rendered: &str) -> Error<C> {
-    let message = if err.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
-        "a required argument or subcommand is missing".to_owned()
-    } else {
-        let first = rendered.lines().next().unwrap_or_default();
-        first.strip_prefix("error: ").unwrap_or(first).to_owned()
-    };
-    let mut error =
-        Error::<C>::usage(message).with_detail("kind", &snake_case(&format!("{:?}", err.kind())));
-    if let Some(ContextValue::String(arg)) = err.get(ContextKind::InvalidArg) {
-        error = error.with_detail("argument", arg);
-    }
-    let suggested = [
-        ContextKind::SuggestedArg,
-        ContextKind::SuggestedSubcommand,
-        ContextKind::SuggestedValue,
-    ]
-    .into_iter()
-    .find_map(|kind| match err.get(kind) {
-        Some(ContextValue::String(one)) => Some(one.clone()),
-        Some(ContextValue::Strings(many)) => many.first().cloned(),
-        _ => None,
-    });
-    if let Some(suggested) = suggested {
-        error = error.with_detail("suggestion", &suggested);
-    }
-    if let Some(ContextValue::Strings(valid)) = err.get(ContextKind::ValidValue) {
-        error = error.with_detail("valid_values", valid);
-    }
-    if let Some(usage) = rendered
-        .lines()
-        .find_map(|line| line.trim_start().strip_prefix("Usage: "))
-    {
-        error = error.with_detail("usage", usage.trim_end());
-    }
-    error
+/// What is known of a command line before clap parses it.
+struct Prepared {
+    mode: Mode,
+    /// The command's name, the document's `command`.
+    name: String,
+    /// clap's colour choice for the command.
+    color: ::clap::ColorChoice,
 }
 
 /// `UnknownArgument` as `unknown_argument`.
@@ -571,29 +666,6 @@ fn snake_case(name: &str) -> String {
             out.push('_');
         }
         out.extend(c.to_lowercase());
-    }
-    out
-}
-
-/// clap's text for people, with the exit code: help and version on stdout
-/// with 0, anything else on stderr with the usage code's exit. clap echoes
-/// the arguments as they were given, so the text is escaped; in `colors`,
-/// clap's styling is kept when there is nothing to escape.
-fn text_output<C: ErrorCode>(err: &::clap::Error, colors: bool) -> Output {
-    let plain = err.render().to_string();
-    let text = match escape_text(&plain) {
-        std::borrow::Cow::Borrowed(_) if colors => err.render().ansi().to_string(),
-        escaped => escaped.into_owned(),
-    };
-    let exit = text_exit::<C>(err);
-    let mut out = Output {
-        exit,
-        unwritten_exit: C::FALLBACK_INFO.exit,
-        ..Output::default()
-    };
-    match exit {
-        0 => out.stdout = text,
-        _ => out.stderr = text,
     }
     out
 }
@@ -620,15 +692,6 @@ fn clap_colors(err: &::clap::Error, choice: ::clap::ColorChoice) -> bool {
                     && std::env::var_os("CLICOLOR").is_none_or(|v| v != "0")
                     && std::env::var_os("TERM").is_some_and(|t| t != "dumb"))
         }
-    }
-}
-
-/// The exit code for a clap outcome: 0 for help and version, else the
-/// usage code's (or the fallback's).
-fn text_exit<C: ErrorCode>(err: &::clap::Error) -> u8 {
-    match err.kind() {
-        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => 0,
-        _ => C::USAGE_INFO.unwrap_or(C::FALLBACK_INFO).exit,
     }
 }
 

@@ -85,7 +85,7 @@ impl<C: ErrorCode> Termination for Exit<C> {
     fn report(self) -> ExitCode {
         use std::io::Write as _;
         if let Err(error) = &self.0 {
-            Reported::failure::<C>(|| (error.code(), error.message().to_owned()))
+            Reported::failure(C::ENUM, || (error.code(), error.message().to_owned()))
                 .send(error.exit_code());
         }
         let text = self.text();

@@ -9,14 +9,17 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
-use crate::code::ErrorCode;
+use serde_json::Value;
+
+use crate::code::{EnumInfo, ErrorCode};
 use crate::document::outcome::Outcome;
 use crate::document::output::Output;
 use crate::document::profile::{Profile, Stream};
-use crate::error::panic::{catch, catch_panic, with_quiet_panics, PANIC_MESSAGE};
+use crate::error::panic::{catch, with_quiet_panics, PANIC_MESSAGE};
 use crate::error::warning::Warning;
-use crate::error::Error;
-use crate::run::text::{render_text, text_of, Mode};
+use crate::error::{AnyCode, Error};
+use crate::json::depth::{self, Unwritable, MAX_LEVELS};
+use crate::run::text::{failure_text, render_text, text_of, Mode};
 use crate::run::warnings::collect;
 
 /// Runs a command's body and reports its outcome.
@@ -60,29 +63,38 @@ use crate::run::warnings::collect;
 /// ```
 #[derive(Clone)]
 pub struct Runner<C> {
+    core: Core,
+    code: PhantomData<fn() -> C>,
+}
+
+/// What a runner holds, whatever its code enum: the non-generic core that
+/// every run goes through, so a program has one copy of it.
+#[derive(Clone)]
+struct Core {
     command: String,
     mode: Mode,
     errors_to_stderr: bool,
     profile: &'static Profile,
-    text_error: Option<ErrorText<C>>,
+    text_error: Option<ErrorText>,
     text_warning: Option<WarningText>,
     closed_stdout_exit: Option<u8>,
-    code: PhantomData<fn() -> C>,
+    codes: &'static EnumInfo,
 }
 
-type ErrorText<C> = Arc<dyn Fn(&Error<C>) -> String + Send + Sync>;
+type ErrorText = Arc<dyn Fn(Error<AnyCode>) -> String + Send + Sync>;
 type WarningText = Arc<dyn Fn(&Warning) -> String + Send + Sync>;
 
 impl<C> fmt::Debug for Runner<C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let core = &self.core;
         f.debug_struct("Runner")
-            .field("command", &self.command)
-            .field("mode", &self.mode)
-            .field("errors_to_stderr", &self.errors_to_stderr)
-            .field("profile", &self.profile.name)
-            .field("text_error", &self.text_error.is_some())
-            .field("text_warning", &self.text_warning.is_some())
-            .field("closed_stdout_exit", &self.closed_stdout_exit)
+            .field("command", &core.command)
+            .field("mode", &core.mode)
+            .field("errors_to_stderr", &core.errors_to_stderr)
+            .field("profile", &core.profile.name)
+            .field("text_error", &core.text_error.is_some())
+            .field("text_warning", &core.text_warning.is_some())
+            .field("closed_stdout_exit", &core.closed_stdout_exit)
             .finish()
     }
 }
@@ -106,13 +118,16 @@ impl<C: ErrorCode> Runner<C> {
     /// ```
     pub fn new(command: impl Into<String>, mode: Mode) -> Self {
         Runner {
-            command: command.into(),
-            mode,
-            errors_to_stderr: false,
-            profile: crate::document::declared::declared(),
-            text_error: None,
-            text_warning: None,
-            closed_stdout_exit: None,
+            core: Core {
+                command: command.into(),
+                mode,
+                errors_to_stderr: false,
+                profile: crate::document::declared::declared(),
+                text_error: None,
+                text_warning: None,
+                closed_stdout_exit: None,
+                codes: C::ENUM,
+            },
             code: PhantomData,
         }
     }
@@ -144,7 +159,9 @@ impl<C: ErrorCode> Runner<C> {
         mut self,
         render: impl Fn(&Error<C>) -> String + Send + Sync + 'static,
     ) -> Self {
-        self.text_error = Some(Arc::new(render));
+        self.core.text_error = Some(Arc::new(move |error: Error<AnyCode>| {
+            render(&error.retype::<C>())
+        }));
         self
     }
 
@@ -155,7 +172,7 @@ impl<C: ErrorCode> Runner<C> {
         mut self,
         render: impl Fn(&Warning) -> String + Send + Sync + 'static,
     ) -> Self {
-        self.text_warning = Some(Arc::new(render));
+        self.core.text_warning = Some(Arc::new(render));
         self
     }
 
@@ -178,7 +195,7 @@ impl<C: ErrorCode> Runner<C> {
     /// ```
     #[must_use]
     pub fn closed_stdout_exit(mut self, exit: u8) -> Self {
-        self.closed_stdout_exit = Some(exit);
+        self.core.closed_stdout_exit = Some(exit);
         self
     }
 
@@ -204,7 +221,7 @@ impl<C: ErrorCode> Runner<C> {
     /// ```
     #[must_use]
     pub fn profile(mut self, profile: &'static Profile) -> Self {
-        self.profile = profile;
+        self.core.profile = profile;
         self
     }
 
@@ -225,18 +242,18 @@ impl<C: ErrorCode> Runner<C> {
     /// ```
     #[must_use]
     pub fn errors_to_stderr(mut self, on: bool) -> Self {
-        self.errors_to_stderr = on;
+        self.core.errors_to_stderr = on;
         self
     }
 
     /// The command's name.
     pub fn command(&self) -> &str {
-        &self.command
+        &self.core.command
     }
 
     /// The output mode.
     pub fn mode(&self) -> Mode {
-        self.mode
+        self.core.mode
     }
 
     /// Runs `body`, prints its outcome and returns the exit code. In text
@@ -262,7 +279,8 @@ impl<C: ErrorCode> Runner<C> {
         T: Serialize,
         E: Into<Error<C>>,
     {
-        self.run_with(body, |data| text_of(data))
+        self.core
+            .run(&mut returning::<_, _, T, E, C>(body, |_| None))
     }
 
     /// Like [`run`](Runner::run), with `text` rendering the data in text mode.
@@ -291,9 +309,9 @@ impl<C: ErrorCode> Runner<C> {
         T: Serialize,
         E: Into<Error<C>>,
     {
-        let (out, reported) = self.rendered(body, text);
-        reported.send(out.exit);
-        out.print()
+        self.core.run(&mut returning::<_, _, T, E, C>(body, |data| {
+            Some(text(data))
+        }))
     }
 
     /// Runs `body` and renders its outcome without printing it: what
@@ -317,7 +335,9 @@ impl<C: ErrorCode> Runner<C> {
         T: Serialize,
         E: Into<Error<C>>,
     {
-        self.rendered(body, |data| text_of(data)).0
+        self.core
+            .rendered(&mut returning::<_, _, T, E, C>(body, |_| None))
+            .0
     }
 
     /// Runs a body that prints its normal output to the writer it is
@@ -353,38 +373,7 @@ impl<C: ErrorCode> Runner<C> {
     where
         E: Into<Error<C>>,
     {
-        match self.mode {
-            Mode::Text => {
-                let mut stdout = Streamed {
-                    inner: io::stdout(),
-                    closed: false,
-                };
-                let (out, reported) = self.rendered(|| body(&mut stdout), |()| String::new());
-                let _ = stdout.flush();
-                reported.send(out.exit);
-                // The reader went away. With an exit chosen for that, a body
-                // that stopped on the write that failed has not failed.
-                match (stdout.closed, out.exit, self.closed_stdout_exit) {
-                    (true, 0, _) => Output {
-                        exit: out.unwritten_exit,
-                        ..out
-                    }
-                    .print(),
-                    (true, _, Some(exit)) => Output {
-                        exit,
-                        stderr: String::new(),
-                        ..out
-                    }
-                    .print(),
-                    _ => out.print(),
-                }
-            }
-            Mode::Json => {
-                let (out, reported) = self.rendered_printing(body);
-                reported.send(out.exit);
-                out.print()
-            }
-        }
+        self.core.run_printing(&mut printing::<_, E, C>(body))
     }
 
     /// What [`run_printing`](Runner::run_printing) would print, without
@@ -411,52 +400,260 @@ impl<C: ErrorCode> Runner<C> {
     where
         E: Into<Error<C>>,
     {
-        self.rendered_printing(body).0
+        self.core
+            .rendered_printing(&mut printing::<_, E, C>(body))
+            .0
+    }
+}
+
+/// A command's body as the core runs it: the one part of a run that
+/// depends on the command's types, one small vtable per call site.
+trait Body {
+    /// Runs the body, once; it prints to `out` (a body that returns its
+    /// data ignores it), and its data is kept for [`value`](Body::value).
+    fn run(&mut self, out: &mut dyn Write) -> Result<(), Error<AnyCode>>;
+
+    /// The kept data as a JSON value, bounded in depth.
+    fn value(&self) -> Result<Value, Unwritable>;
+
+    /// Drops the kept data; with `text`, returns its text for people first
+    /// (`None`: the default rendering of its value).
+    fn finish(&mut self, text: bool) -> Option<String>;
+}
+
+/// A body that returns its data, `text` rendering it for people.
+struct Returning<F, G, T, E, C> {
+    body: Option<F>,
+    text: Option<G>,
+    data: Option<T>,
+    types: PhantomData<fn() -> (E, C)>,
+}
+
+fn returning<F, G, T, E, C>(body: F, text: G) -> Returning<F, G, T, E, C>
+where
+    F: FnOnce() -> Result<T, E>,
+    G: FnOnce(&T) -> Option<String>,
+{
+    Returning {
+        body: Some(body),
+        text: Some(text),
+        data: None,
+        types: PhantomData,
+    }
+}
+
+impl<F, G, T, E, C> Body for Returning<F, G, T, E, C>
+where
+    F: FnOnce() -> Result<T, E>,
+    G: FnOnce(&T) -> Option<String>,
+    T: Serialize,
+    E: Into<Error<C>>,
+{
+    fn run(&mut self, _: &mut dyn Write) -> Result<(), Error<AnyCode>> {
+        let body = self.body.take().expect("a body runs once");
+        match body() {
+            Ok(data) => {
+                self.data = Some(data);
+                Ok(())
+            }
+            Err(error) => Err(Into::<Error<C>>::into(error).retype()),
+        }
     }
 
-    /// [`render_printing`](Runner::render_printing), and the failure its
-    /// output reports.
-    fn rendered_printing<E>(
-        &self,
-        body: impl FnOnce(&mut dyn Write) -> Result<(), E>,
-    ) -> (Output, Reported)
-    where
-        E: Into<Error<C>>,
-    {
-        let kept = core::cell::RefCell::new(Vec::new());
-        let printed = || String::from_utf8_lossy(&kept.borrow()).into_owned();
-        match self.mode {
-            Mode::Text => {
-                // The program's own output, as it is: what the body wrote.
-                let (out, reported) =
-                    self.rendered(|| body(&mut *kept.borrow_mut()), |()| String::new());
-                let out = Output {
-                    stdout: printed(),
-                    ..out
-                };
-                (out, reported)
+    fn value(&self) -> Result<Value, Unwritable> {
+        match &self.data {
+            Some(data) => depth::to_value(data, MAX_LEVELS),
+            None => Ok(Value::Null),
+        }
+    }
+
+    fn finish(&mut self, text: bool) -> Option<String> {
+        let data = self.data.take()?;
+        match (text, self.text.take()) {
+            (true, Some(render)) => render(&data),
+            _ => None,
+        }
+    }
+}
+
+/// A body that prints its output to the writer it is given.
+struct Printing<F, E, C> {
+    body: Option<F>,
+    types: PhantomData<fn() -> (E, C)>,
+}
+
+fn printing<F, E, C>(body: F) -> Printing<F, E, C>
+where
+    F: FnOnce(&mut dyn Write) -> Result<(), E>,
+{
+    Printing {
+        body: Some(body),
+        types: PhantomData,
+    }
+}
+
+impl<F, E, C> Body for Printing<F, E, C>
+where
+    F: FnOnce(&mut dyn Write) -> Result<(), E>,
+    E: Into<Error<C>>,
+{
+    fn run(&mut self, out: &mut dyn Write) -> Result<(), Error<AnyCode>> {
+        let body = self.body.take().expect("a body runs once");
+        body(out).map_err(|error| Into::<Error<C>>::into(error).retype())
+    }
+
+    fn value(&self) -> Result<Value, Unwritable> {
+        Ok(Value::Null)
+    }
+
+    fn finish(&mut self, text: bool) -> Option<String> {
+        text.then(String::new)
+    }
+}
+
+/// A printing body whose output is kept: the document's data in JSON mode
+/// (`as_data`), the output's stdout in text mode.
+struct Kept<'a> {
+    body: &'a mut dyn Body,
+    kept: Vec<u8>,
+    as_data: bool,
+}
+
+impl Kept<'_> {
+    /// What the body printed; bytes that are not UTF-8 are replaced.
+    fn printed(&self) -> String {
+        String::from_utf8_lossy(&self.kept).into_owned()
+    }
+}
+
+impl Body for Kept<'_> {
+    fn run(&mut self, _: &mut dyn Write) -> Result<(), Error<AnyCode>> {
+        self.body.run(&mut self.kept)
+    }
+
+    fn value(&self) -> Result<Value, Unwritable> {
+        match self.as_data {
+            true => Ok(Value::String(self.printed())),
+            false => Ok(Value::Null),
+        }
+    }
+
+    fn finish(&mut self, text: bool) -> Option<String> {
+        self.body.finish(text)
+    }
+}
+
+/// A printing body whose output reaches stdout as it writes it.
+struct Streaming<'a> {
+    body: &'a mut dyn Body,
+    stdout: Streamed,
+}
+
+impl Body for Streaming<'_> {
+    fn run(&mut self, _: &mut dyn Write) -> Result<(), Error<AnyCode>> {
+        self.body.run(&mut self.stdout)
+    }
+
+    fn value(&self) -> Result<Value, Unwritable> {
+        Ok(Value::Null)
+    }
+
+    fn finish(&mut self, text: bool) -> Option<String> {
+        self.body.finish(text)
+    }
+}
+
+/// No body: the outcome of a run whose rendering panicked.
+struct Nothing;
+
+impl Body for Nothing {
+    fn run(&mut self, _: &mut dyn Write) -> Result<(), Error<AnyCode>> {
+        Ok(())
+    }
+
+    fn value(&self) -> Result<Value, Unwritable> {
+        Ok(Value::Null)
+    }
+
+    fn finish(&mut self, text: bool) -> Option<String> {
+        text.then(String::new)
+    }
+}
+
+impl Core {
+    /// Runs `body`, prints its outcome and returns the exit code.
+    fn run(&self, body: &mut dyn Body) -> ExitCode {
+        let (out, reported) = self.rendered(body);
+        reported.send(out.exit);
+        out.print()
+    }
+
+    /// The fallback error with `message`.
+    fn fallback(&self, message: impl Into<String>) -> Error<AnyCode> {
+        Error::of_info(self.codes.fallback_info(), message.into())
+    }
+
+    /// See [`Runner::run_printing`].
+    fn run_printing(&self, body: &mut dyn Body) -> ExitCode {
+        if self.mode == Mode::Json {
+            return self.run(&mut Kept {
+                body,
+                kept: Vec::new(),
+                as_data: true,
+            });
+        }
+        let mut streaming = Streaming {
+            body,
+            stdout: Streamed {
+                inner: io::stdout(),
+                closed: false,
+            },
+        };
+        let (out, reported) = self.rendered(&mut streaming);
+        let _ = streaming.stdout.flush();
+        reported.send(out.exit);
+        // The reader went away. With an exit chosen for that, a body
+        // that stopped on the write that failed has not failed.
+        match (streaming.stdout.closed, out.exit, self.closed_stdout_exit) {
+            (true, 0, _) => Output {
+                exit: out.unwritten_exit,
+                ..out
             }
-            Mode::Json => self.rendered(
-                || {
-                    let result = body(&mut *kept.borrow_mut());
-                    result.map(|()| printed())
+            .print(),
+            (true, _, Some(exit)) => Output {
+                exit,
+                stderr: String::new(),
+                ..out
+            }
+            .print(),
+            _ => out.print(),
+        }
+    }
+
+    /// See [`Runner::render_printing`]; also the failure its output reports.
+    fn rendered_printing(&self, body: &mut dyn Body) -> (Output, Reported) {
+        let mut kept = Kept {
+            body,
+            kept: Vec::new(),
+            as_data: self.mode == Mode::Json,
+        };
+        let (out, reported) = self.rendered(&mut kept);
+        match self.mode {
+            // The program's own output, as it is: what the body wrote.
+            Mode::Text => (
+                Output {
+                    stdout: kept.printed(),
+                    ..out
                 },
-                |_| String::new(),
+                reported,
             ),
+            Mode::Json => (out, reported),
         }
     }
 
     /// The output of `body` in the runner's mode, and the failure it
     /// reports (which only the printing methods send).
-    fn rendered<T, E>(
-        &self,
-        body: impl FnOnce() -> Result<T, E>,
-        text: impl FnOnce(&T) -> String,
-    ) -> (Output, Reported)
-    where
-        T: Serialize,
-        E: Into<Error<C>>,
-    {
+    fn rendered(&self, body: &mut dyn Body) -> (Output, Reported) {
         // Where the failure document goes to stderr, the panic hook's text
         // would come before it; the document reports the panic.
         let failure_stream = match self.errors_to_stderr {
@@ -465,14 +662,16 @@ impl<C: ErrorCode> Runner<C> {
         };
         let quiet = self.mode == Mode::Json && failure_stream == Stream::Stderr;
         with_quiet_panics(quiet, || {
-            let (result, warnings) = collect(|| catch_panic(|| body().map_err(Into::into)));
+            let (result, warnings) = collect(|| {
+                catch(|| body.run(&mut io::sink()))
+                    .unwrap_or_else(|| Err(self.fallback(PANIC_MESSAGE)))
+            });
             let result = result.map_err(|error| self.within_set(error));
             // Rendering runs a `Serialize` and a `Display` of the program's:
             // a panic there ends as the fallback like any other.
             let kept = warnings.clone();
-            catch(|| self.output(result, warnings, text)).unwrap_or_else(|| {
-                let panicked = Err::<(), _>(Error::<C>::fallback(PANIC_MESSAGE));
-                self.output(panicked, kept, |()| String::new())
+            catch(|| self.output(result, warnings, body)).unwrap_or_else(|| {
+                self.output(Err(self.fallback(PANIC_MESSAGE)), kept, &mut Nothing)
             })
         })
     }
@@ -482,51 +681,63 @@ impl<C: ErrorCode> Runner<C> {
     /// message naming both: the set is a promise to the program's callers,
     /// and a test that reaches the code should fail where it is raised.
     /// Release builds keep the code, which callers handle as any other.
-    fn within_set(&self, error: Error<C>) -> Error<C> {
+    fn within_set(&self, error: Error<AnyCode>) -> Error<AnyCode> {
         use crate::code::SetKind;
-        if !cfg!(debug_assertions) || C::ENUM.allows(SetKind::Command, &self.command, error.code())
+        if !cfg!(debug_assertions)
+            || self
+                .codes
+                .allows(SetKind::Command, &self.command, error.code())
         {
             return error;
         }
-        Error::fallback(format!(
+        self.fallback(format!(
             "command `{}` returned `{}`, which its declared set does not list; add `{}` to its entry in #[codes(commands(...))] on `{}`, or return one of its codes",
             self.command,
             error.code(),
             error.info().variant,
-            C::ENUM.path(),
+            self.codes.path(),
         ))
     }
 
-    /// The printed form of `result` in the runner's mode: the one document
-    /// the profile writes, or the text for people of the same settled
-    /// outcome, so that both modes exit alike; and the failure it reports.
-    ///
-    /// Only what needs `T` is generic (serializing the data, its text): a
-    /// program instantiates this once per command, and the rest, in
-    /// [`json_output`](Runner::json_output) and
-    /// [`text_output`](Runner::text_output), once per code enum.
-    fn output<T: Serialize>(
+    /// The printed form of the body's outcome in the runner's mode: the one
+    /// document the profile writes, or the text for people of the same
+    /// settled outcome, so that both modes exit alike; and the failure it
+    /// reports.
+    fn output(
         &self,
-        result: Result<T, Error<C>>,
+        result: Result<(), Error<AnyCode>>,
         warnings: Vec<Warning>,
-        text: impl FnOnce(&T) -> String,
+        body: &mut dyn Body,
     ) -> (Output, Reported) {
+        let fallback = self.codes.fallback_info();
         if self.mode == Mode::Json {
-            let (outcome, _) = Outcome::taking(&self.command, result);
+            let outcome = match result {
+                Ok(()) => Outcome::of_data(self.command.clone(), body.value(), fallback),
+                Err(error) => Outcome::taking_error(&self.command, error, fallback),
+            };
+            body.finish(false);
             return self.json_output(outcome.with_warnings(warnings));
         }
         // Text mode checks the data as JSON mode would, so both exit alike.
-        let outcome = Outcome::of(self.command.as_str(), result.as_ref()).with_warnings(warnings);
+        let outcome = match &result {
+            Ok(()) => Outcome::of_data(self.command.clone(), body.value(), fallback),
+            Err(error) => Outcome::failed_with(self.command.clone(), error, fallback),
+        }
+        .with_warnings(warnings);
         let written = self.profile.write(&outcome);
-        let data_text = match (&result, written.outcome.is_ok()) {
-            (Ok(data), true) => text(data),
-            _ => String::new(),
+        let data_text = match (&outcome.result, written.outcome.is_ok()) {
+            (Ok(value), true) => body.finish(true).unwrap_or_else(|| text_of(value)),
+            _ => {
+                body.finish(false);
+                String::new()
+            }
         };
         self.text_output(&outcome, written.outcome.as_ref(), data_text, result.err())
     }
 
     fn unwritten_exit(&self) -> u8 {
-        self.closed_stdout_exit.unwrap_or(C::FALLBACK_INFO.exit)
+        self.closed_stdout_exit
+            .unwrap_or(self.codes.fallback_info().exit)
     }
 
     fn json_output(&self, outcome: Outcome) -> (Output, Reported) {
@@ -538,7 +749,7 @@ impl<C: ErrorCode> Runner<C> {
             true => out.failure_to_stderr(),
             false => out,
         };
-        let reported = Reported::read::<C>(self.profile, &out);
+        let reported = Reported::read(self.codes, self.profile, &out);
         (out, reported)
     }
 
@@ -550,9 +761,9 @@ impl<C: ErrorCode> Runner<C> {
         outcome: &Outcome,
         settled: &Outcome,
         data_text: String,
-        error: Option<Error<C>>,
+        error: Option<Error<AnyCode>>,
     ) -> (Output, Reported) {
-        let reported = Reported::settled::<C>(settled);
+        let reported = Reported::settled(self.codes, settled);
         let mut out = render_text(settled, self.unwritten_exit(), data_text);
         if self.text_error.is_none() && self.text_warning.is_none() {
             return (out, reported);
@@ -565,7 +776,7 @@ impl<C: ErrorCode> Runner<C> {
                 None => default_warning(warning),
             });
         }
-        match (&self.text_error, &error, settled.is_ok()) {
+        match (&self.text_error, error, settled.is_ok()) {
             (_, _, true) => {}
             (Some(render), Some(error), false) if core::ptr::eq(settled, outcome) => {
                 stderr.push_str(&people(&render(error)));
@@ -573,10 +784,10 @@ impl<C: ErrorCode> Runner<C> {
             (Some(render), _, false) => {
                 // The runner's own failure: the fallback that reports it.
                 let message = settled.failure_message().unwrap_or_default();
-                let error = Error::<C>::fallback(settled.withheld.as_deref().unwrap_or(message));
-                stderr.push_str(&people(&render(&error)));
+                let error = self.fallback(settled.withheld.as_deref().unwrap_or(message));
+                stderr.push_str(&people(&render(error)));
             }
-            (None, _, false) => stderr.push_str(&default_failure(settled)),
+            (None, _, false) => stderr.push_str(&failure_text(settled)),
         }
         out.stderr = stderr;
         (out, reported)
@@ -592,7 +803,7 @@ pub(crate) struct Reported(#[cfg(feature = "tracing")] Option<(crate::telemetry:
 
 impl Reported {
     /// The failure of a settled outcome, if it is one.
-    pub(crate) fn settled<C: ErrorCode>(outcome: &Outcome) -> Reported {
+    pub(crate) fn settled(codes: &'static EnumInfo, outcome: &Outcome) -> Reported {
         #[cfg(feature = "tracing")]
         return Reported(
             outcome
@@ -602,39 +813,45 @@ impl Reported {
                 .filter(|_| crate::telemetry::wanted())
                 .map(|failure| {
                     (
-                        crate::telemetry::Kind::of::<C>(&failure.code),
+                        crate::telemetry::Kind::in_enum(codes, &failure.code),
                         failure.message.clone(),
                     )
                 }),
         );
         #[cfg(not(feature = "tracing"))]
         {
-            let _ = outcome;
+            let _ = (codes, outcome);
             Reported()
         }
     }
 
     /// The failure `make` gives, as its code and message; made only when
     /// something would see the report.
-    pub(crate) fn failure<C: ErrorCode>(make: impl FnOnce() -> (&'static str, String)) -> Reported {
+    pub(crate) fn failure(
+        codes: &'static EnumInfo,
+        make: impl FnOnce() -> (&'static str, String),
+    ) -> Reported {
         #[cfg(feature = "tracing")]
         {
             if !crate::telemetry::wanted() {
                 return Reported::default();
             }
             let (code, message) = make();
-            Reported(Some((crate::telemetry::Kind::of::<C>(code), message)))
+            Reported(Some((
+                crate::telemetry::Kind::in_enum(codes, code),
+                message,
+            )))
         }
         #[cfg(not(feature = "tracing"))]
         {
-            let _ = make;
+            let _ = (codes, make);
             Reported()
         }
     }
 
     /// The failure of a JSON-mode output, read back by `profile`, which
     /// wrote it; read only when something would see the report.
-    pub(crate) fn read<C: ErrorCode>(profile: &Profile, out: &Output) -> Reported {
+    pub(crate) fn read(codes: &'static EnumInfo, profile: &Profile, out: &Output) -> Reported {
         #[cfg(feature = "tracing")]
         {
             use crate::telemetry::{document_of, failure_in, wanted, Kind};
@@ -642,7 +859,7 @@ impl Reported {
                 return Reported::default();
             }
             Reported(Some(match failure_in(document_of(out), [profile]) {
-                Some(failure) => (Kind::of::<C>(&failure.code), failure.message),
+                Some(failure) => (Kind::in_enum(codes, &failure.code), failure.message),
                 // A document the profile could not write: the fallback's
                 // exit, no code to tell.
                 None => (Kind::other(), String::new()),
@@ -650,7 +867,7 @@ impl Reported {
         }
         #[cfg(not(feature = "tracing"))]
         {
-            let _ = (profile, out);
+            let _ = (codes, profile, out);
             Reported()
         }
     }
@@ -682,14 +899,6 @@ fn default_warning(warning: &Warning) -> String {
         lines.push_str(&crate::escape::hint_line(hint));
     }
     lines
-}
-
-fn default_failure(outcome: &Outcome) -> String {
-    let without_warnings = Outcome {
-        warnings: Vec::new(),
-        ..outcome.clone()
-    };
-    render_text(&without_warnings, 0, String::new()).stderr
 }
 
 /// Stdout as a body writes to it, remembering whether it was closed.

@@ -1,6 +1,5 @@
 //! Text mode: an outcome for people. Pure rendering; [`Output`] prints it.
 
-use serde::Serialize;
 use serde_json::Value;
 
 use crate::document::outcome::Outcome;
@@ -67,33 +66,38 @@ pub(crate) fn render_text(outcome: &Outcome, unwritten_exit: u8, data_text: Stri
             }
             out.stdout = stdout;
         }
-        Err(failure) => {
-            let message = outcome.withheld.as_deref().unwrap_or(&failure.message);
-            out.stderr.push_str(&error_line(&failure.code, message));
-            // The causes an `anyhow::Error` brought, as its `{:#}` shows them.
-            if let Some(Value::Array(causes)) = failure.details.get("causes") {
-                for cause in causes.iter().filter_map(Value::as_str) {
-                    out.stderr
-                        .push_str(&format!("caused by: {}\n", escape_line(cause)));
-                }
-            }
-            if let Some(hint) = &failure.hint {
-                out.stderr.push_str(&hint_line(hint));
-            }
-        }
+        Err(_) => out.stderr.push_str(&failure_text(outcome)),
     }
     out
 }
 
-/// The default text rendering of data: a string as it is, nothing for
-/// `null` or `()`, anything else as indented JSON.
-pub(crate) fn text_of<T: Serialize + ?Sized>(data: &T) -> String {
-    match serde_json::to_value(data) {
-        Ok(Value::Null) => String::new(),
-        Ok(Value::String(text)) => text,
-        Ok(value) => serde_json::to_string_pretty(&value).unwrap_or_default(),
-        // The error's text may quote the data: never printed for people.
-        Err(_) => "(the output cannot be rendered)".to_owned(),
+/// The failure's lines for people, without the warnings: `error[CODE]:
+/// <message>`, the causes, the hint; nothing for a success.
+pub(crate) fn failure_text(outcome: &Outcome) -> String {
+    let mut text = String::new();
+    if let Err(failure) = &outcome.result {
+        let message = outcome.withheld.as_deref().unwrap_or(&failure.message);
+        text.push_str(&error_line(&failure.code, message));
+        // The causes an `anyhow::Error` brought, as its `{:#}` shows them.
+        if let Some(Value::Array(causes)) = failure.details.get("causes") {
+            for cause in causes.iter().filter_map(Value::as_str) {
+                text.push_str(&format!("caused by: {}\n", escape_line(cause)));
+            }
+        }
+        if let Some(hint) = &failure.hint {
+            text.push_str(&hint_line(hint));
+        }
+    }
+    text
+}
+
+/// The default text rendering of data, already a JSON value: a string as
+/// it is, nothing for `null` or `()`, anything else as indented JSON.
+pub(crate) fn text_of(data: &Value) -> String {
+    match data {
+        Value::Null => String::new(),
+        Value::String(text) => text.clone(),
+        value => crate::json::write::pretty_plain(value).unwrap_or_default(),
     }
 }
 
@@ -135,8 +139,8 @@ mod tests {
 
     #[test]
     fn text_of_strings_units_and_values() {
-        assert_eq!(text_of(&"done"), "done");
-        assert_eq!(text_of(&()), "");
-        assert_eq!(text_of(&[1, 2]), "[\n  1,\n  2\n]");
+        assert_eq!(text_of(&Value::from("done")), "done");
+        assert_eq!(text_of(&Value::Null), "");
+        assert_eq!(text_of(&serde_json::json!([1, 2])), "[\n  1,\n  2\n]");
     }
 }
