@@ -121,31 +121,8 @@ fn indent(out: &mut String, depth: usize) {
     }
 }
 
-/// `text` as a JSON string, escaped as serde_json escapes it: quote,
-/// backslash, and the control characters (`\b`, `\t`, `\n`, `\f`, `\r`,
-/// else `\u00XX` in lowercase hex).
 fn write_string(out: &mut String, text: &str) {
-    out.push('"');
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\u{8}' => out.push_str("\\b"),
-            '\t' => out.push_str("\\t"),
-            '\n' => out.push_str("\\n"),
-            '\u{c}' => out.push_str("\\f"),
-            '\r' => out.push_str("\\r"),
-            c if (c as u32) < 0x20 => {
-                const HEX: &[u8; 16] = b"0123456789abcdef";
-                let byte = c as u8;
-                out.push_str("\\u00");
-                out.push(HEX[usize::from(byte >> 4)] as char);
-                out.push(HEX[usize::from(byte & 0xF)] as char);
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
+    out.push_str(&super::write::string(text));
 }
 
 #[cfg(test)]

@@ -29,6 +29,14 @@ pub(crate) fn pretty_plain<T: Serialize + ?Sized>(value: &T) -> serde_json::Resu
     written(value, Json::new(true, false))
 }
 
+/// `text` as a JSON string, escaped as `serde_json::to_string` escapes it,
+/// through the formatter the documents already use.
+#[cfg(feature = "registry")]
+pub(crate) fn string(text: &str) -> String {
+    // A string written to memory: writing cannot fail.
+    written(text, Json::new(false, false)).unwrap_or_default()
+}
+
 fn written<T: Serialize + ?Sized>(value: &T, json: Json) -> serde_json::Result<String> {
     let mut bytes = Vec::with_capacity(256);
     let mut serializer = serde_json::Serializer::with_formatter(&mut bytes, json);
