@@ -18,6 +18,16 @@ and a third pair for a program with no proc-macro dependency at all:
 - `tiny-after`: the same with `#[derive(ErrorCodes)]`, `Error` and `Runner`
   (the default features), which bring the derive and so syn.
 
+and, to show how much of the debug target the derive alone takes, two
+library packages built the same way:
+
+- `floor-base`: proc-macro2, quote and strsim, which a program that derives
+  serde or clap's parsers builds already;
+- `floor-derive`: sponson-codes-derive, which adds syn 3 and the derive;
+
+the difference is what any adoption of the derive costs a clean debug build
+before the runtime adds anything.
+
 Each is built in debug from an empty target directory, before and after
 alternating, once per round (the registry is cached: `cargo fetch` runs
 first, untimed; incremental compilation off), and the CPU time (user + sys
@@ -61,6 +71,14 @@ DEPENDENCIES = {
     "tiny": "",
 }
 FEATURES = {"ledger": ["clap"], "stash": ["clap", "anyhow"], "tiny": []}
+
+# The derive's floor: what it brings over what a program with proc-macro
+# dependencies builds already.
+FLOOR = {
+    "floor-base": 'proc-macro2 = "1"\nquote = "1"\nstrsim = "0.11"\n',
+    "floor-derive": "sponson-codes-derive = { path = %s }\n"
+    % json.dumps(os.path.join(ROOT, "sponson-codes-derive")),
+}
 
 TINY_BEFORE = r'''
 use std::fmt;
@@ -201,6 +219,14 @@ def make_workspace(tmp, programs):
             write(os.path.join(tmp, name, "Cargo.toml"), manifest(program, side))
             for path, text in sources(program, side).items():
                 write(os.path.join(tmp, name, path), text)
+    for name, deps in FLOOR.items():
+        members.append(name)
+        write(
+            os.path.join(tmp, name, "Cargo.toml"),
+            '[package]\nname = "%s"\nversion = "0.0.0"\nedition = "2021"\npublish = false\n\n[dependencies]\n%s'
+            % (name, deps),
+        )
+        write(os.path.join(tmp, name, "src", "lib.rs"), "")
     write(
         os.path.join(tmp, "Cargo.toml"),
         '[workspace]\nresolver = "2"\nmembers = %s\n\n[profile.release]\nstrip = "symbols"\n' % json.dumps(members),
@@ -275,6 +301,17 @@ def main():
                 if not args.smoke:
                     shutil.rmtree(target, ignore_errors=True)
             results["programs"][program] = row
+        floor = {name: [] for name in FLOOR}
+        for r in range(args.rounds):
+            for name in FLOOR:
+                target = smoke.target() if args.smoke else os.path.join(tmp, "target-%s-%d" % (name, r))
+                wall, cpu = cargo(tmp, target, ["build", "-p", name])
+                if not args.smoke:
+                    shutil.rmtree(target, ignore_errors=True)
+                floor[name].append(cpu)
+                print("  round %d %-14s debug: %5.1f s wall, %5.1f s CPU" % (r + 1, name, wall, cpu), flush=True)
+        derive = statistics.median(floor["floor-derive"]) - statistics.median(floor["floor-base"])
+        results["derive_floor_cpu"] = derive
         results["load_after"] = load()
 
         print()
@@ -298,6 +335,16 @@ def main():
                 "| %s | %.1f s | %.1f s | %+.0f%% (%s) %s"
                 % (program, b["cpu"], a["cpu"], growth, verdict(growth <= TARGET_BUILD_PERCENT), size)
             )
+        print()
+        print("the derive alone (syn 3 and sponson-codes-derive, over proc-macro2, quote and strsim): %.1f s of CPU" % derive)
+        for program, row in results["programs"].items():
+            if "before" in row and row["before"]["cpu"] > 0 and program != "tiny":
+                share = 100.0 * derive / row["before"]["cpu"]
+                row["derive_floor_percent"] = share
+                print(
+                    "  %s: %.0f%% of its clean debug build before adoption (target for all of adoption: %.0f%%)"
+                    % (program, share, TARGET_BUILD_PERCENT)
+                )
         print("load after: %s" % results["load_after"])
         if args.json:
             with open(args.json, "w") as f:
