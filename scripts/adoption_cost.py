@@ -237,6 +237,18 @@ def make_workspace(tmp, programs):
     return members
 
 
+def debug_build(tmp, name, round_index, smoke_run):
+    """One debug build of the package `name`: from an empty target dir of its
+    own (removed after), or warm into the smoke runs' target dir. Prints and
+    returns its wall and CPU seconds."""
+    target = smoke.target() if smoke_run else os.path.join(tmp, "target-%s-%d" % (name, round_index))
+    wall, cpu = cargo(tmp, target, ["build", "-p", name])
+    if not smoke_run:
+        shutil.rmtree(target, ignore_errors=True)
+    print("  round %d %-14s debug: %5.1f s wall, %5.1f s CPU" % (round_index + 1, name, wall, cpu), flush=True)
+    return wall, cpu
+
+
 def verdict(ok):
     return "met" if ok else "missed"
 
@@ -271,17 +283,9 @@ def main():
             walls = {"before": [], "after": []}
             for r in range(args.rounds):
                 for side in ("before", "after"):
-                    name = "%s-%s" % (program, side)
-                    if args.smoke:
-                        target = smoke.target()
-                    else:
-                        target = os.path.join(tmp, "target-%s-%d" % (name, r))
-                    wall, cpu = cargo(tmp, target, ["build", "-p", name])
-                    if not args.smoke:
-                        shutil.rmtree(target, ignore_errors=True)
+                    wall, cpu = debug_build(tmp, "%s-%s" % (program, side), r, args.smoke)
                     walls[side].append(wall)
                     cpus[side].append(cpu)
-                    print("  round %d %-14s debug: %5.1f s wall, %5.1f s CPU" % (r + 1, name, wall, cpu), flush=True)
             row = {
                 side: {
                     "wall": statistics.median(walls[side]),
@@ -304,12 +308,7 @@ def main():
         floor = {name: [] for name in FLOOR}
         for r in range(args.rounds):
             for name in FLOOR:
-                target = smoke.target() if args.smoke else os.path.join(tmp, "target-%s-%d" % (name, r))
-                wall, cpu = cargo(tmp, target, ["build", "-p", name])
-                if not args.smoke:
-                    shutil.rmtree(target, ignore_errors=True)
-                floor[name].append(cpu)
-                print("  round %d %-14s debug: %5.1f s wall, %5.1f s CPU" % (r + 1, name, wall, cpu), flush=True)
+                floor[name].append(debug_build(tmp, name, r, args.smoke)[1])
         derive = statistics.median(floor["floor-derive"]) - statistics.median(floor["floor-base"])
         results["derive_floor_cpu"] = derive
         results["load_after"] = load()
@@ -338,7 +337,8 @@ def main():
         print()
         print("the derive alone (syn 3 and sponson-codes-derive, over proc-macro2, quote and strsim): %.1f s of CPU" % derive)
         for program, row in results["programs"].items():
-            if "before" in row and row["before"]["cpu"] > 0 and program != "tiny":
+            # tiny builds no proc macro before adoption: the base does not apply.
+            if program != "tiny":
                 share = 100.0 * derive / row["before"]["cpu"]
                 row["derive_floor_percent"] = share
                 print(
