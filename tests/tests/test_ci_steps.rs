@@ -66,7 +66,7 @@ fn a_failing_step_ends_the_jobs_still_running() {
     // The job would outlive the script by a minute; the trap ends its group.
     let out = script(&format!(
         "background 'a long job' 0 'sleep 60 & echo $! > {pidfile:?}; wait'\n\
-         while [ ! -s {pidfile:?} ]; do sleep 0.05; done\n\
+         for _ in $(seq 200); do [ -s {pidfile:?} ] && break; sleep 0.05; done\n\
          false"
     ));
     assert_eq!(out.status.code(), Some(1), "stderr: {}", text(&out.stderr));
