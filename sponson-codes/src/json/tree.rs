@@ -3,6 +3,8 @@
 //! that handing the catalog over does not link serde's machinery for every
 //! type it holds (the catalog is written once, at most, per process).
 
+use std::borrow::Cow;
+
 /// A JSON value: strings borrowed where they can be, objects as written
 /// (sorted by key when written, as a `serde_json::Map` keeps them).
 #[derive(Debug, Clone, PartialEq)]
@@ -10,21 +12,20 @@ pub(crate) enum Tree<'a> {
     Null,
     Bool(bool),
     Number(u64),
-    Str(&'a str),
-    String(String),
+    Str(Cow<'a, str>),
     Array(Vec<Tree<'a>>),
     Object(Vec<(&'static str, Tree<'a>)>),
 }
 
 impl<'a> From<&'a str> for Tree<'a> {
     fn from(text: &'a str) -> Self {
-        Tree::Str(text)
+        Tree::Str(Cow::Borrowed(text))
     }
 }
 
 impl From<String> for Tree<'_> {
     fn from(text: String) -> Self {
-        Tree::String(text)
+        Tree::Str(Cow::Owned(text))
     }
 }
 
@@ -61,7 +62,6 @@ impl Tree<'_> {
             Tree::Bool(value) => out.push_str(if *value { "true" } else { "false" }),
             Tree::Number(value) => out.push_str(&value.to_string()),
             Tree::Str(text) => write_string(out, text),
-            Tree::String(text) => write_string(out, text),
             Tree::Array(items) if items.is_empty() => out.push_str("[]"),
             Tree::Array(items) => {
                 out.push('[');
@@ -102,8 +102,7 @@ impl Tree<'_> {
             Tree::Null => Value::Null,
             Tree::Bool(value) => Value::Bool(*value),
             Tree::Number(value) => Value::from(*value),
-            Tree::Str(text) => Value::from(*text),
-            Tree::String(text) => Value::from(text.as_str()),
+            Tree::Str(text) => Value::from(text.as_ref()),
             Tree::Array(items) => Value::Array(items.iter().map(Tree::to_value).collect()),
             Tree::Object(members) => Value::Object(
                 members
