@@ -16,6 +16,7 @@ use crate::code::{
     CodeFields, CodeInfo, CodeKind, EnumFields, EnumInfo, ErrorSet, ExitClass, SetKind,
 };
 use crate::document::profile::Profile;
+use crate::tooling::lock::{LOCK_FORMAT, LOCK_VERSION};
 
 /// Every code of a set of enums, as a versioned JSON document.
 ///
@@ -459,22 +460,118 @@ impl Catalog {
         }
         let catalog: Catalog =
             serde_json::from_value(value).map_err(|e| ReadError::Json(e.to_string()))?;
-        // A derived error enum always has its fallback code, which the docs
-        // and the live catalog name.
-        let empty = catalog.enums.iter().find(|e| {
-            e.kind != CodeKind::Warnings.as_str()
-                && !catalog
-                    .codes
-                    .iter()
-                    .any(|c| c.enum_path == e.path && c.crate_name == e.crate_name)
-        });
-        if let Some(e) = empty {
-            return Err(ReadError::Json(format!(
-                "the enum `{}` of crate `{}` lists no codes; an error enum has at least its fallback code",
-                e.path, e.crate_name
-            )));
-        }
+        catalog.validate()?;
         Ok(catalog)
+    }
+
+    /// Checks what the derive and [`Catalog::named`] check, so that a
+    /// catalog from anywhere is held to the rules of one the library wrote:
+    /// every code string is a code (1 to 64 characters of `A-Z`, `a-z`,
+    /// `0-9`, `_`, `.`, `-`, or such words joined by `::`), an error code's
+    /// exit is 1 to 255 and a warning's 0, every program name is a name
+    /// ([`program_name_problem`](crate::catalog::program_name_problem)),
+    /// every enum lists a code and every code names a listed enum (and
+    /// program).
+    ///
+    /// [`Catalog::from_json`] and [`Catalog::read_lock`] call it; a catalog
+    /// deserialized some other way should too, before its names become
+    /// file names, links or markup.
+    ///
+    /// ```
+    /// use sponson_codes::catalog::Catalog;
+    ///
+    /// let json = r#"{"format": "sponson-codes/catalog", "version": 2,
+    ///   "enums": [{"crate": "app", "path": "app::Code"}],
+    ///   "codes": [{"code": "../x", "exit": 1, "doc": "", "enum": "app::Code", "crate": "app", "variant": "X"}]}"#;
+    /// let err = Catalog::from_json(json).unwrap_err();
+    /// assert!(err.to_string().contains("the code `../x` contains '/'"));
+    ///
+    /// let catalog = Catalog::from_enums(&sponson_codes::registry::documented());
+    /// assert!(catalog.validate().is_ok());
+    /// ```
+    pub fn validate(&self) -> Result<(), ReadError> {
+        self.validate_codes()?;
+        let mut names: Vec<&str> = Vec::with_capacity(self.programs.len());
+        for program in &self.programs {
+            if let Some(why) = crate::tooling::merge::program_name_problem(&program.name) {
+                return Err(ReadError::Invalid(format!(
+                    "a program of the catalog: {why}"
+                )));
+            }
+            if names.contains(&program.name.as_str()) {
+                return Err(ReadError::Invalid(format!(
+                    "the catalog lists the program `{}` twice",
+                    program.name
+                )));
+            }
+            names.push(&program.name);
+        }
+        let program_of = |program: &Option<String>, what: String| match program {
+            Some(name) if !names.contains(&name.as_str()) => Err(ReadError::Invalid(format!(
+                "{what} names the program `{}`, which the catalog does not list",
+                crate::escape::escape_line(name)
+            ))),
+            None if !names.is_empty() => Err(ReadError::Invalid(format!(
+                "{what} names no program, in a merged catalog"
+            ))),
+            _ => Ok(()),
+        };
+        for e in &self.enums {
+            let what = format!(
+                "the enum `{}` of crate `{}`",
+                crate::escape::escape_line(&e.path),
+                crate::escape::escape_line(&e.crate_name)
+            );
+            program_of(&e.program, what.clone())?;
+            if let Some(x) = e.exits.iter().find(|x| x.exit == 0) {
+                return Err(ReadError::Invalid(format!(
+                    "{what} declares the exit class {}, which means success; an exit class is 1 to 255",
+                    x.exit
+                )));
+            }
+            if !self.codes.iter().any(|c| c.belongs_to(e)) {
+                return Err(ReadError::Invalid(format!(
+                    "{what} lists no codes; a derived enum has at least one (an error enum, its fallback code)"
+                )));
+            }
+        }
+        for c in &self.codes {
+            let what = format!("the code `{}`", c.code);
+            program_of(&c.program, what.clone())?;
+            if !self.enums.iter().any(|e| c.belongs_to(e)) {
+                return Err(ReadError::Invalid(format!(
+                    "{what} names the enum `{}` of crate `{}`, which the catalog does not list",
+                    crate::escape::escape_line(&c.enum_path),
+                    crate::escape::escape_line(&c.crate_name)
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// The rules on each code alone, which a lock is held to as well.
+    fn validate_codes(&self) -> Result<(), ReadError> {
+        for c in &self.codes {
+            if let Some(problem) = code_problem(&c.code) {
+                return Err(ReadError::Invalid(format!(
+                    "the code `{}` {problem}; {CODE_SHAPE}",
+                    crate::escape::escape_line(&c.code)
+                )));
+            }
+            if c.warning && c.exit != 0 {
+                return Err(ReadError::Invalid(format!(
+                    "the warning code `{}` has exit {}; a warning never ends the process, so its exit is 0",
+                    c.code, c.exit
+                )));
+            }
+            if !c.warning && c.exit == 0 {
+                return Err(ReadError::Invalid(format!(
+                    "the error code `{}` has exit 0, which means success; an error code's exit is 1 to 255",
+                    c.code
+                )));
+            }
+        }
+        Ok(())
     }
 
     /// Reads a committed lock: a lock file written by
@@ -483,19 +580,22 @@ impl Catalog {
     pub fn read_lock(json: &str) -> Result<Catalog, ReadError> {
         let value = read_json(json)?;
         let version = value.get("version").and_then(|v| v.as_u64());
-        match (value.get("format").and_then(|f| f.as_str()), version) {
-            (Some(crate::tooling::lock::LOCK_FORMAT), Some(1)) => Catalog::from_lock_value(value),
+        let lock = match (value.get("format").and_then(|f| f.as_str()), version) {
+            (Some(LOCK_FORMAT), Some(1)) => Catalog::from_lock_value(value)?,
             (Some(FORMAT), Some(1..=2)) => {
-                serde_json::from_value(value).map_err(|e| ReadError::Json(e.to_string()))
+                serde_json::from_value(value).map_err(|e| ReadError::Json(e.to_string()))?
             }
-            (Some(crate::tooling::lock::LOCK_FORMAT | FORMAT), Some(found)) => {
-                Err(ReadError::Version {
+            (Some(format @ (LOCK_FORMAT | FORMAT)), Some(found)) => {
+                return Err(ReadError::LockVersion {
+                    lock: format == LOCK_FORMAT,
                     found,
-                    library: None,
                 })
             }
-            _ => Err(ReadError::NotACatalog),
-        }
+            _ => return Err(ReadError::NotACatalog),
+        };
+        // A lock names no program, and lists only the enums its sets need.
+        lock.validate_codes()?;
+        Ok(lock)
     }
 
     /// The entries for `code`: one per enum that declares it.
@@ -508,6 +608,43 @@ impl Catalog {
     /// ```
     pub fn find<'a>(&'a self, code: &'a str) -> impl Iterator<Item = &'a CodeEntry> + 'a {
         self.codes.iter().filter(move |c| c.code == code)
+    }
+}
+
+/// What a code string is, in the derive's words.
+const CODE_SHAPE: &str = "a code is 1 to 64 characters from A-Z, a-z, 0-9, `_`, `.` and `-`, or words of them joined by `::` (`my_app::config::missing`)";
+
+/// What makes `code` unusable as a code string, if anything: the derive's
+/// rule (`code_problem` in sponson-codes-derive's `check.rs`; the derive
+/// cannot share the runtime's code), applied to catalogs from anywhere,
+/// since their codes become file names, links and markup.
+pub(crate) fn code_problem(code: &str) -> Option<String> {
+    if code.is_empty() {
+        return Some("is empty".to_owned());
+    }
+    if let Some(bad) = code
+        .chars()
+        .find(|c| !c.is_ascii_alphanumeric() && !matches!(c, '_' | '.' | '-' | ':'))
+    {
+        return Some(format!("contains {bad:?}, which a code cannot hold"));
+    }
+    let words: Vec<&str> = code.split("::").collect();
+    if words.iter().any(|word| word.is_empty()) {
+        return Some("has an empty word between two `::`, or starts or ends with `::`".to_owned());
+    }
+    if words.iter().any(|word| word.contains(':')) {
+        return Some("has a `:` that is not part of a `::`".to_owned());
+    }
+    if code.len() > 64 {
+        return Some(format!("is {} characters long", code.len()));
+    }
+    None
+}
+
+impl CodeEntry {
+    /// Whether `e` is the enum that declares this code.
+    fn belongs_to(&self, e: &EnumEntry) -> bool {
+        self.enum_path == e.path && self.crate_name == e.crate_name && self.program == e.program
     }
 }
 
@@ -527,12 +664,31 @@ pub enum ReadError {
         /// The sponson-codes version that wrote it, when the document says.
         library: Option<String>,
     },
+    /// A committed lock ([`Catalog::read_lock`]) of a version this library
+    /// does not read.
+    LockVersion {
+        /// Whether it is a lock file (else a full catalog committed as one).
+        lock: bool,
+        /// The version found.
+        found: u64,
+    },
+    /// The document reads, but breaks a rule every catalog the library
+    /// writes keeps ([`Catalog::validate`]): the message says which.
+    Invalid(String),
 }
 
 impl fmt::Display for ReadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ReadError::Json(e) => write!(f, "the catalog is not valid: {e}"),
+            ReadError::Json(e) | ReadError::Invalid(e) => write!(f, "the catalog is not valid: {e}"),
+            ReadError::LockVersion { lock: true, found } => write!(
+                f,
+                "the lock is version {found}; this companion, sponson-codes {LIBRARY_VERSION}, reads lock version {LOCK_VERSION} (and full catalogs of versions 1 and {VERSION} committed as locks): check it with the companion of the sponson-codes version that wrote it"
+            ),
+            ReadError::LockVersion { lock: false, found } => write!(
+                f,
+                "the catalog is version {found}; this companion, sponson-codes {LIBRARY_VERSION}, reads catalog versions 1 and {VERSION} committed as locks (and lock version {LOCK_VERSION}): check it with the companion of the sponson-codes version that wrote it"
+            ),
             ReadError::NotACatalog => write!(
                 f,
                 "not a code catalog: expected `\"format\": \"{FORMAT}\"` (or `\"{}\"` for a lock) and a `version`",
@@ -681,20 +837,153 @@ mod tests {
     }
 
     #[test]
-    fn an_error_enum_without_codes_is_refused() {
-        // What the companion makes of an enum names its fallback code; a
-        // derived error enum always has one.
+    fn an_enum_without_codes_is_refused_errors_and_warnings_alike() {
+        // What the companion makes of an enum names its codes (an error
+        // enum's fallback, a warnings enum's first code in the docs); a
+        // derived enum always has at least one.
         let json = r#"{"format":"sponson-codes/catalog","version":2,"enums":[{"crate":"app","path":"app::Code"}],"codes":[]}"#;
         let err = Catalog::from_json(json).unwrap_err().to_string();
         assert!(err.starts_with("the catalog is not valid"), "{err}");
         assert!(err.contains("`app::Code`"), "{err}");
-        // A warnings enum has no fallback.
         let warnings = json.replace(
             r#""path":"app::Code""#,
             r#""path":"app::Code","kind":"warnings""#,
         );
-        let catalog = Catalog::from_json(&warnings).unwrap();
-        assert_eq!(Catalog::from_enums(&catalog.enum_infos()).enums.len(), 1);
+        let err = Catalog::from_json(&warnings).unwrap_err().to_string();
+        assert!(
+            err.contains("the enum `app::Code` of crate `app` lists no codes"),
+            "{err}"
+        );
+    }
+
+    /// The catalog of `E` as a JSON value, to edit into a hostile one.
+    fn catalog_value() -> serde_json::Value {
+        serde_json::to_value(Catalog::from_enums(&[&E])).unwrap()
+    }
+
+    fn refusal(value: &serde_json::Value) -> String {
+        let err = Catalog::from_json(&value.to_string()).unwrap_err();
+        assert!(matches!(err, ReadError::Invalid(_)), "{err:?}");
+        err.to_string()
+    }
+
+    #[test]
+    fn a_code_of_an_enum_the_catalog_does_not_list_is_refused() {
+        let mut value = catalog_value();
+        value["codes"][0]["enum"] = "demo::errors::Other".into();
+        let err = refusal(&value);
+        assert!(
+            err.contains("the code `LOCK_HELD` names the enum `demo::errors::Other` of crate `demo`, which the catalog does not list"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn codes_that_are_not_code_strings_are_refused_by_the_derive_s_rule() {
+        // Each of these became a file name, a link or markup in what the
+        // companion writes.
+        for (code, why) in [
+            ("sub/../../x", "contains '/'"),
+            ("/etc/x", "contains '/'"),
+            ("javascript:alert(1)", "contains '('"),
+            ("<img src=x onerror=alert(1)>", "contains '<'"),
+            ("A`B", "contains '`'"),
+            ("", "is empty"),
+            ("a:b", "has a `:` that is not part of a `::`"),
+            (&"X".repeat(65), "is 65 characters long"),
+        ] {
+            let mut value = catalog_value();
+            value["codes"][0]["code"] = code.into();
+            let err = refusal(&value);
+            assert!(err.contains(why), "{code}: {err}");
+            assert!(err.contains("a code is 1 to 64 characters"), "{err}");
+            assert!(!err.contains('\n'), "{err}");
+        }
+        // What the derive accepts reads.
+        for code in ["my_app::config::missing", "auth.expired", "E0499", "a-b"] {
+            let mut value = catalog_value();
+            value["codes"][0]["code"] = code.into();
+            assert!(Catalog::from_json(&value.to_string()).is_ok(), "{code}");
+        }
+    }
+
+    #[test]
+    fn an_error_code_with_exit_0_is_refused_and_a_warning_needs_exit_0() {
+        let mut value = catalog_value();
+        value["codes"][0]["exit"] = 0.into();
+        let err = refusal(&value);
+        assert!(
+            err.contains("the error code `LOCK_HELD` has exit 0, which means success"),
+            "{err}"
+        );
+        let mut value = catalog_value();
+        value["codes"][0]["warning"] = true.into();
+        let err = refusal(&value);
+        assert!(
+            err.contains("the warning code `LOCK_HELD` has exit 3"),
+            "{err}"
+        );
+        let mut value = catalog_value();
+        value["enums"][0]["exits"][0]["exit"] = 0.into();
+        let err = refusal(&value);
+        assert!(err.contains("declares the exit class 0"), "{err}");
+    }
+
+    #[test]
+    fn program_names_that_are_not_names_are_refused_in_a_merged_catalog() {
+        let one = Catalog::from_enums(&[&E]).named("plan").unwrap();
+        for name in ["../esc", "<img src=x onerror=alert(9)>", "", "a/b"] {
+            let mut value = serde_json::to_value(&one).unwrap();
+            value["programs"][0]["name"] = name.into();
+            for e in value["enums"].as_array_mut().unwrap() {
+                e["program"] = name.into();
+            }
+            for c in value["codes"].as_array_mut().unwrap() {
+                c["program"] = name.into();
+            }
+            let err = refusal(&value);
+            assert!(err.contains("program"), "{name}: {err}");
+        }
+        // An enum naming a program the catalog does not list.
+        let mut value = serde_json::to_value(&one).unwrap();
+        value["enums"][0]["program"] = "other".into();
+        let err = refusal(&value);
+        assert!(
+            err.contains("names the program `other`, which the catalog does not list"),
+            "{err}"
+        );
+        // The same program twice.
+        let mut value = serde_json::to_value(&one).unwrap();
+        let program = value["programs"][0].clone();
+        value["programs"].as_array_mut().unwrap().push(program);
+        let err = refusal(&value);
+        assert!(err.contains("lists the program `plan` twice"), "{err}");
+    }
+
+    #[test]
+    fn a_lock_is_held_to_the_same_rules() {
+        let lock = Catalog::from_enums(&[&E]).to_lock_json();
+        let hostile = lock.replace("\"LOCK_HELD\"", "\"../x\"");
+        assert_ne!(hostile, lock);
+        let err = Catalog::read_lock(&hostile).unwrap_err().to_string();
+        assert!(err.contains("the code `../x` contains '/'"), "{err}");
+    }
+
+    #[test]
+    fn a_lock_of_another_version_names_the_lock_and_both_versions() {
+        let lock = Catalog::from_enums(&[&E]).to_lock_json();
+        let newer = lock.replacen("\"version\": 1", "\"version\": 2", 1);
+        assert_ne!(newer, lock);
+        let err = Catalog::read_lock(&newer).unwrap_err().to_string();
+        assert!(err.starts_with("the lock is version 2;"), "{err}");
+        assert!(err.contains("reads lock version 1"), "{err}");
+        assert!(!err.contains("catalog is version"), "{err}");
+        // A full catalog committed as a lock names the catalog's versions.
+        let catalog = Catalog::from_enums(&[&E]).to_json();
+        let newer = catalog.replacen("\"version\": 2", "\"version\": 3", 1);
+        let err = Catalog::read_lock(&newer).unwrap_err().to_string();
+        assert!(err.starts_with("the catalog is version 3"), "{err}");
+        assert!(err.contains("reads catalog versions 1 and 2"), "{err}");
     }
 
     #[test]

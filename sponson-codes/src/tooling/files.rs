@@ -26,6 +26,17 @@ use std::path::{Path, PathBuf};
 /// smaller, and a bound keeps a wrong path from exhausting memory.
 pub(crate) const MAX_FILE_BYTES: u64 = 64 << 20;
 
+/// `dir` joined with `relative`, when `relative` names a file under `dir`:
+/// plain names separated by `/`, with no `..`, `.`, root or empty part.
+/// What the companion writes under `--out` goes through it, so that a name
+/// made from a catalog never leaves the folder it was given.
+pub(crate) fn under(dir: &Path, relative: &str) -> Option<PathBuf> {
+    let plain = |part: &str| {
+        !matches!(part, "" | "." | "..") && !part.contains(['\\', '\0']) && !part.contains(':')
+    };
+    relative.split('/').all(plain).then(|| dir.join(relative))
+}
+
 /// Reads `path`, or `None` when it does not exist; the bytes are returned
 /// as they are, so a file that is not UTF-8 can still be compared and
 /// replaced.
@@ -175,6 +186,27 @@ fn kind_of(file_type: &fs::FileType) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_plain_relative_names_stay_under_the_folder() {
+        let dir = Path::new("out");
+        assert_eq!(
+            under(dir, "plan/LOCK_HELD.html"),
+            Some(dir.join("plan/LOCK_HELD.html"))
+        );
+        for escaping in [
+            "../x.html",
+            "sub/../../x.html",
+            "/etc/x",
+            "a//b",
+            "./a",
+            "a\\..\\b",
+            "C:x",
+            "",
+        ] {
+            assert_eq!(under(dir, escaping), None, "{escaping}");
+        }
+    }
 
     fn scratch(name: &str) -> PathBuf {
         let dir =

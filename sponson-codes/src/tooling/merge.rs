@@ -136,6 +136,9 @@ pub fn merge(catalogs: &[Catalog]) -> Result<Merged, MergeError> {
         if catalog.programs.is_empty() {
             return Err(MergeError::Unnamed);
         }
+        // A catalog deserialized without `from_json` is held to its rules
+        // here, before its names reach the merged catalog.
+        catalog.validate().map_err(MergeError::Invalid)?;
         for program in &catalog.programs {
             let clash = merged
                 .programs
@@ -336,6 +339,9 @@ pub enum MergeError {
         /// The second's.
         second: String,
     },
+    /// A catalog given to [`merge`] breaks a rule of every catalog (see
+    /// [`Catalog::validate`]).
+    Invalid(crate::tooling::catalog::ReadError),
 }
 
 impl fmt::Display for MergeError {
@@ -352,6 +358,7 @@ impl fmt::Display for MergeError {
             MergeError::Duplicate { first, second } if first == second => {
                 write!(f, "two programs are named `{first}`; give each its own name")
             }
+            MergeError::Invalid(err) => write!(f, "cannot merge: {err}"),
             MergeError::Duplicate { first, second } => write!(
                 f,
                 "the programs `{first}` and `{second}` would share one directory of the site; give them names that differ in more than case"
@@ -487,6 +494,35 @@ mod tests {
         assert_eq!(
             Catalog::from_json(&merged.catalog.to_json()).unwrap(),
             merged.catalog
+        );
+    }
+
+    #[test]
+    fn merge_refuses_a_catalog_whose_names_would_leave_the_site() {
+        // Deserialized directly, without `from_json`'s checks: the merge
+        // holds it to them before passing its names on.
+        let plan = catalog(vec![code("LOCK_HELD", 3, "Held.")])
+            .named("plan")
+            .unwrap();
+        for (edit, words) in [
+            ("../esc", "`../esc` cannot name a program"),
+            ("<img src=x onerror=alert(9)>", "cannot name a program"),
+        ] {
+            let mut hostile = plan.clone();
+            hostile.programs[0].name = edit.to_owned();
+            hostile.enums[0].program = Some(edit.to_owned());
+            hostile.codes[0].program = Some(edit.to_owned());
+            let err = merge(&[hostile]).unwrap_err();
+            assert!(matches!(err, MergeError::Invalid(_)), "{err:?}");
+            let message = err.to_string();
+            assert!(message.contains(words), "{message}");
+        }
+        let mut hostile = plan;
+        hostile.codes[0].code = "sub/../../x".to_owned();
+        let message = merge(&[hostile]).unwrap_err().to_string();
+        assert!(
+            message.contains("the code `sub/../../x` contains '/'"),
+            "{message}"
         );
     }
 

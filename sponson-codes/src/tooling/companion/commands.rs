@@ -549,6 +549,11 @@ fn conflict_values(conflicts: &[&crate::tooling::merge::Conflict]) -> Value {
 }
 
 fn merge_failure(err: crate::tooling::merge::MergeError) -> Failure {
+    if let crate::tooling::merge::MergeError::Invalid(_) = err {
+        return Failure::new(CompanionCode::CatalogInvalid, err.to_string()).with_hint(
+            "write the catalog again from the program, or pass the program itself with --bin",
+        );
+    }
     Failure::usage(err.to_string()).with_hint(
         "name each program's catalog, as in --catalog plan=plan.json --bin service=target/debug/service",
     )
@@ -577,12 +582,29 @@ pub(crate) fn site(
         options = options.title(title);
     }
     let files = crate::tooling::site::render_site(&catalog, &options);
+    // Every name comes from a validated catalog; still, nothing is written
+    // unless every file stays under --out.
+    let paths = files
+        .iter()
+        .map(|file| {
+            files::under(&target.path, &file.path).ok_or_else(|| {
+                Failure::new(
+                    CompanionCode::CatalogInvalid,
+                    format!(
+                        "the site's file `{}` would not be under `{}`; nothing was written",
+                        crate::escape::escape_line(&file.path),
+                        target.shown
+                    ),
+                )
+                .with_hint("check the catalog's codes and program names with the `check` command")
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
     let total = files.len();
     let mut stale = Vec::new();
     let mut missing = Vec::new();
     let mut diff = String::new();
-    for file in &files {
-        let path = target.path.join(&file.path);
+    for (file, path) in files.iter().zip(paths) {
         let current = files::read_optional(&path).map_err(|e| {
             let shown = format!("{}/{}", target.shown.trim_end_matches('/'), file.path);
             Failure::new(CompanionCode::Io, format!("cannot read `{shown}`: {e}"))

@@ -107,13 +107,12 @@ pub enum CompanionCode {
     NothingLinked,
     /// The catalog given with `--catalog`, or printed by the program given
     /// with `--bin`, is not a catalog this companion reads: not JSON, too
-    /// large, or of another version (the message says which sponson-codes
-    /// wrote it and which companion to install).
-    #[code(
-        exit = 1,
-        doc = "The program's catalog cannot be read.",
-        hint = "Install the companion of the sponson-codes version the program uses."
-    )]
+    /// large, of another version (the message says which sponson-codes
+    /// wrote it and which companion to install), or breaking a rule every
+    /// catalog keeps (a code that is not a code string, an error code with
+    /// exit 0, a program name that is not a name, an enum without codes).
+    /// Each failure's hint says what to do about its cause.
+    #[code(exit = 1, doc = "The program's catalog cannot be read.")]
     CatalogInvalid,
     /// The program given with `--bin` could not be run, failed, took too
     /// long, or printed something else than its catalog: it does not call

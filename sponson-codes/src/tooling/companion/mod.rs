@@ -854,6 +854,54 @@ mod tests {
     }
 
     #[test]
+    fn site_and_merge_refuse_a_catalog_whose_names_would_leave_the_out_folder() {
+        let dir = tempfile::tempdir().unwrap();
+        let out_dir = dir.path().join("a/b/site");
+        let out_dir = out_dir.to_str().unwrap();
+        let mut by_code = own_catalog();
+        by_code.codes[0].code = "sub/../../x".into();
+        let mut by_name = own_catalog().named("plan").unwrap();
+        by_name.programs[0].name = "../esc".into();
+        for e in &mut by_name.enums {
+            e.program = Some("../esc".into());
+        }
+        for c in &mut by_name.codes {
+            c.program = Some("../esc".into());
+        }
+        for companion in [
+            reading_programs(vec![("plan", by_code.clone())]),
+            reading_programs(vec![("plan", own_catalog()), ("svc", by_code)]),
+            Companion {
+                programs: Some(vec![source::Loaded {
+                    name: None,
+                    catalog: by_name,
+                }]),
+                ..Companion::new("", "", ".")
+            },
+        ] {
+            for command in ["site", "merge"] {
+                let out = companion.run_with(&[], &args(&[command, "--out", out_dir, "--json"]));
+                let doc = json(&out);
+                assert_eq!(doc["error"]["code"], "CATALOG_INVALID", "{command}: {doc}");
+            }
+        }
+        // Nothing at all was written, inside the folder or beside it.
+        let mut written = Vec::new();
+        let mut dirs = vec![dir.path().to_path_buf()];
+        while let Some(d) = dirs.pop() {
+            for entry in std::fs::read_dir(d).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    dirs.push(path);
+                } else {
+                    written.push(path);
+                }
+            }
+        }
+        assert_eq!(written, Vec::<std::path::PathBuf>::new());
+    }
+
+    #[test]
     fn merge_needs_every_program_named() {
         let companion = Companion {
             programs: Some(vec![source::Loaded {

@@ -171,10 +171,22 @@ impl Source {
                     "printed something that is not a catalog",
                 ))
             }
-            Err(err) => Err(Failure::new(
-                CompanionCode::CatalogInvalid,
-                format!("cannot read {from}: {err}"),
-            )),
+            Err(err) => {
+                let hint = match (&err, self) {
+                    (ReadError::Version { .. } | ReadError::LockVersion { .. }, _) => {
+                        "use the companion of the sponson-codes version the program uses, as the message says"
+                    }
+                    (_, Source::Program(_)) => {
+                        "the program printed a catalog that no sponson-codes writes; check that --bin names the program"
+                    }
+                    _ => "write the catalog again from the program (`sponson_codes::catalog::write`, or run it with SPONSON_CODES_CATALOG=1), or pass the program itself with --bin",
+                };
+                Err(Failure::new(
+                    CompanionCode::CatalogInvalid,
+                    format!("cannot read {from}: {err}"),
+                )
+                .with_hint(hint))
+            }
         }
     }
 }
@@ -220,6 +232,13 @@ fn read_catalog_file(path: &str) -> Result<String, Failure> {
 /// Runs `path` so that it prints its catalog: with the environment variable
 /// set, no input, and a time limit; its stdout is the catalog.
 fn run_program(path: &str) -> Result<String, Failure> {
+    run_program_within(path, PROGRAM_TIMEOUT)
+}
+
+/// [`run_program`] with `timeout` for the whole run and read: a process the
+/// program started may keep its stdout open after it exits, and the read
+/// would otherwise wait for that process too.
+fn run_program_within(path: &str, timeout: Duration) -> Result<String, Failure> {
     let mut child = Command::new(path)
         .env(crate::catalog::ENV_VAR, "1")
         .stdin(Stdio::null())
@@ -232,25 +251,28 @@ fn run_program(path: &str) -> Result<String, Failure> {
                 .with_detail("program", path)
         })?;
     // Read both pipes while it runs, so that a full pipe never stalls it.
-    let mut stdout = child.stdout.take().expect("piped");
-    let mut stderr = child.stderr.take().expect("piped");
-    let out = std::thread::spawn(move || {
-        let mut bytes = Vec::new();
-        let _ = (&mut stdout)
-            .take(MAX_CATALOG_BYTES + 1)
-            .read_to_end(&mut bytes);
-        bytes
-    });
-    let err = std::thread::spawn(move || {
-        let mut bytes = Vec::new();
-        let _ = (&mut stderr).take(4096).read_to_end(&mut bytes);
-        bytes
-    });
-    let started = Instant::now();
+    // The readers send what they read: waiting on a channel, unlike
+    // joining the thread, can end at the deadline (a reader still blocked
+    // then is left to end with the companion).
+    let read = |mut pipe: Box<dyn std::io::Read + Send>, limit: u64| {
+        let (sender, receiver) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            let _ = (&mut pipe).take(limit).read_to_end(&mut bytes);
+            let _ = sender.send(bytes);
+        });
+        receiver
+    };
+    let stdout = read(
+        Box::new(child.stdout.take().expect("piped")),
+        MAX_CATALOG_BYTES + 1,
+    );
+    let stderr = read(Box::new(child.stderr.take().expect("piped")), 4096);
+    let deadline = Instant::now() + timeout;
     let status = loop {
         match child.try_wait() {
             Ok(Some(status)) => break status,
-            Ok(None) if started.elapsed() < PROGRAM_TIMEOUT => {
+            Ok(None) if Instant::now() < deadline => {
                 std::thread::sleep(Duration::from_millis(10));
             }
             Ok(None) | Err(_) => {
@@ -258,14 +280,15 @@ fn run_program(path: &str) -> Result<String, Failure> {
                 let _ = child.wait();
                 return Err(not_handed_over(
                     &Source::Program(path.to_owned()),
-                    &format!("did not finish within {} s", PROGRAM_TIMEOUT.as_secs()),
+                    &format!("did not finish within {} s", timeout.as_secs()),
                 ));
             }
         }
     };
-    let stdout = out.join().unwrap_or_default();
-    let stderr = String::from_utf8_lossy(&err.join().unwrap_or_default()).into_owned();
+    let left = || deadline.saturating_duration_since(Instant::now());
     if !status.success() {
+        let stderr = stderr.recv_timeout(left()).unwrap_or_default();
+        let stderr = String::from_utf8_lossy(&stderr).into_owned();
         let why = match status.code() {
             Some(code) => format!("exited with status {code}"),
             None => "was stopped by a signal".to_owned(),
@@ -273,6 +296,15 @@ fn run_program(path: &str) -> Result<String, Failure> {
         return Err(not_handed_over(&Source::Program(path.to_owned()), &why)
             .with_detail("stderr", stderr.trim_end()));
     }
+    let Ok(stdout) = stdout.recv_timeout(left()) else {
+        return Err(not_handed_over(
+            &Source::Program(path.to_owned()),
+            &format!(
+                "kept its stdout open past the {} s limit (a process it started holds it)",
+                timeout.as_secs()
+            ),
+        ));
+    };
     if stdout.len() as u64 > MAX_CATALOG_BYTES {
         return Err(Failure::new(
             CompanionCode::CatalogInvalid,
@@ -358,6 +390,67 @@ mod tests {
             Some("build the program first, and pass the path of its binary, as in --bin target/debug/my-app")
         );
         std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_program_whose_child_keeps_stdout_open_is_given_up_at_the_deadline() {
+        use std::os::unix::fs::PermissionsExt as _;
+
+        let dir = tempfile::tempdir().unwrap();
+        let catalog = dir.path().join("catalog.json");
+        std::fs::write(&catalog, Catalog::from_enums(&[]).to_json()).unwrap();
+        let program = dir.path().join("program");
+        std::fs::write(
+            &program,
+            format!("#!/bin/sh\ncat '{}'\nsleep 20 &\n", catalog.display()),
+        )
+        .unwrap();
+        std::fs::set_permissions(&program, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let path = program.display().to_string();
+        let failure = run_program_within(&path, Duration::from_secs(1)).unwrap_err();
+        assert_eq!(failure.code(), "PROGRAM_FAILED");
+        assert!(
+            failure.message().contains(
+                "kept its stdout open past the 1 s limit (a process it started holds it)"
+            ),
+            "{}",
+            failure.message()
+        );
+    }
+
+    #[test]
+    fn a_malformed_catalog_file_is_not_told_to_install_another_companion() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("catalog.json");
+        std::fs::write(&path, r#"{"format":"sponson-codes/catalog","version":2,"enums":[],"codes":[{"code":"../x"}]}"#).unwrap();
+        let failure = Source::Catalog(path.display().to_string())
+            .load()
+            .unwrap_err();
+        assert_eq!(failure.code(), "CATALOG_INVALID");
+        let hint = failure.hint().unwrap();
+        assert!(!hint.to_lowercase().contains("install"), "{hint}");
+        assert!(hint.contains("SPONSON_CODES_CATALOG=1"), "{hint}");
+        // Another version is told which companion reads it.
+        std::fs::write(
+            &path,
+            r#"{"format":"sponson-codes/catalog","version":9,"library":"3.1.0"}"#,
+        )
+        .unwrap();
+        let failure = Source::Catalog(path.display().to_string())
+            .load()
+            .unwrap_err();
+        assert!(
+            failure
+                .message()
+                .contains("cargo install sponson-codes --version 3.1.0"),
+            "{}",
+            failure.message()
+        );
+        assert!(failure
+            .hint()
+            .unwrap()
+            .contains("companion of the sponson-codes version"));
     }
 
     #[test]
