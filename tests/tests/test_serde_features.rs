@@ -1,5 +1,6 @@
-//! serde_json's `raw_value` and `arbitrary_precision` features, switched on
-//! by any crate in a build, keep every guarantee of the envelope: the tests
+//! serde_json's `raw_value`, `arbitrary_precision` and `preserve_order`
+//! features, switched on by any crate in a build, keep every guarantee of
+//! the envelope (and with `preserve_order`, a relayed object's order): the tests
 //! of `tests/serde-features` (a package of its own, so that the features
 //! reach no other package) pass.
 

@@ -135,7 +135,7 @@ fn wrong(key: &str, what: &str) -> ReadError {
 
 /// Removes `key`, which must be a string when present.
 fn take_string(fields: &mut Map<String, Value>, key: &str) -> Result<Option<String>, ReadError> {
-    match fields.remove(key) {
+    match crate::json::take(fields, key) {
         None => Ok(None),
         Some(Value::String(text)) => Ok(Some(text)),
         Some(_) => Err(wrong(key, "a string")),
@@ -198,7 +198,7 @@ impl Profile {
             return bare_success(Value::Object(fields));
         }
         let ok = match self.status {
-            Status::Bool { key } => match fields.remove(key) {
+            Status::Bool { key } => match crate::json::take(&mut fields, key) {
                 Some(Value::Bool(ok)) => ok,
                 Some(_) => return Err(wrong(key, "a boolean")),
                 None => return Err(ReadError::Missing(key)),
@@ -216,7 +216,7 @@ impl Profile {
             Status::Absent => false,
         };
         let version = match self.version {
-            Some(version) => match fields.remove(version.key) {
+            Some(version) => match crate::json::take(&mut fields, version.key) {
                 Some(Value::Number(n)) if integer(&n) == Some(u64::from(version.value)) => {
                     Some(version.value)
                 }
@@ -236,7 +236,10 @@ impl Profile {
             Some(key) => Some(require_string(&mut fields, key)?),
             None => None,
         };
-        let warnings = match self.warnings.and_then(|key| fields.remove(key)) {
+        let warnings = match self
+            .warnings
+            .and_then(|key| crate::json::take(&mut fields, key))
+        {
             Some(list) => read_warnings(list)?,
             None => Vec::new(),
         };
@@ -249,15 +252,15 @@ impl Profile {
                 )));
             }
             Ok(match self.data {
-                Data::Nested(key) => {
-                    T::deserialize(fields.remove(key).ok_or(ReadError::Missing(key))?)
-                        .map_err(json)?
-                }
+                Data::Nested(key) => T::deserialize(
+                    crate::json::take(&mut fields, key).ok_or(ReadError::Missing(key))?,
+                )
+                .map_err(json)?,
                 Data::Flatten(key) => flattened(fields, key)?,
             })
         } else {
             let error = match self.error.nest {
-                Some(key) => match fields.remove(key) {
+                Some(key) => match crate::json::take(&mut fields, key) {
                     Some(Value::Object(error)) => error,
                     Some(_) => return Err(wrong(key, "an object")),
                     None => return Err(ReadError::Missing(key)),
@@ -321,7 +324,7 @@ pub(crate) fn read_error<D: DeserializeOwned>(
         None => None,
     };
     let exit = match shape.exit {
-        Some(key) => match error.remove(key) {
+        Some(key) => match crate::json::take(&mut error, key) {
             Some(Value::Number(n)) => match integer(&n).and_then(|n| u8::try_from(n).ok()) {
                 Some(exit) if exit > 0 => Some(exit),
                 _ => return Err(wrong(key, "an exit code from 1 to 255")),
@@ -331,7 +334,10 @@ pub(crate) fn read_error<D: DeserializeOwned>(
         },
         None => None,
     };
-    let retryable = match shape.retryable.map(|key| (key, error.remove(key))) {
+    let retryable = match shape
+        .retryable
+        .map(|key| (key, crate::json::take(&mut error, key)))
+    {
         Some((_, Some(Value::Bool(retryable)))) => Some(retryable),
         Some((key, Some(_))) => return Err(wrong(key, "a boolean")),
         _ => None,

@@ -250,11 +250,14 @@ impl Allowlist {
     /// that is not JSON, or nests deeper than 127 levels, is
     /// [`ProjectError::NotJson`].
     ///
-    /// What is kept is the text's values, not its bytes: the members of a
-    /// kept object come out sorted by key, as in every `serde_json::Map` of a
-    /// build without serde_json's `preserve_order` (the details and documents
-    /// it goes into are such maps too), and escapes are written as the writer
-    /// writes them.
+    /// What is kept is the text's values, in the text's order: the members
+    /// of a kept object are passed on in the order the text wrote them
+    /// (never the allowlist's), and escapes are written as the writer writes
+    /// them. A `serde_json::Map` keeps that order only in a build with
+    /// serde_json's `preserve_order` feature (then the kept object enters a
+    /// document byte for byte as the server wrote it, when it was written
+    /// compactly with the writer's escapes); without it, every `Map` (the
+    /// kept object, details, documents) sorts its members by key.
     ///
     /// ```
     /// use sponson_codes::{allowlist::{Allowlist, ProjectError, Shape}};
@@ -283,6 +286,14 @@ impl Allowlist {
             .ok_or(ProjectError::NotAnObject)
     }
 
+    /// The shape allowed for the field `name`, if it is allowed.
+    fn shape(&self, name: &str) -> Option<&Shape> {
+        self.fields
+            .iter()
+            .find(|(known, _)| known == name)
+            .map(|(_, shape)| shape)
+    }
+
     fn project_object(
         &self,
         object: &Map<String, Value>,
@@ -290,8 +301,10 @@ impl Allowlist {
         budget: &mut Budget,
     ) -> Map<String, Value> {
         let mut kept = Map::new();
-        for (name, shape) in &self.fields {
-            let Some(value) = object.get(name) else {
+        // In the object's order, not the allowlist's: what is kept is passed
+        // on in the order the other side wrote it.
+        for (name, value) in object {
+            let Some(shape) = self.shape(name) else {
                 continue;
             };
             let mut trial = budget.clone();

@@ -114,7 +114,7 @@ impl Warning {
     /// `message` are required strings, `hint` a string when present, every
     /// other member a detail.
     pub(crate) fn from_fields(mut map: Map<String, Value>) -> Result<Warning, String> {
-        let mut text = |key: &str, required: bool| match map.remove(key) {
+        let mut text = |key: &str, required: bool| match crate::json::take(&mut map, key) {
             Some(Value::String(text)) => Ok(Some(text)),
             None if !required => Ok(None),
             None => Err(format!("a warning has no `{key}`")),

@@ -8,7 +8,16 @@ pub(crate) mod read;
 pub(crate) mod tree;
 pub(crate) mod write;
 
-use serde_json::Value;
+use serde_json::{Map, Value};
+
+/// Removes `key` from `map`, keeping the order of the other members: with
+/// serde_json's `preserve_order`, `Map::remove` moves the last member into
+/// the removed one's place.
+pub(crate) fn take(map: &mut Map<String, Value>, key: &str) -> Option<Value> {
+    let value = map.get_mut(key).map(Value::take)?;
+    map.retain(|known, _| known != key);
+    Some(value)
+}
 
 /// "an array", "a string", ...: for error messages.
 pub(crate) fn kind(value: &Value) -> &'static str {

@@ -20,6 +20,7 @@
 
 use core::cell::{Cell, RefCell};
 use core::fmt;
+use std::collections::BTreeSet;
 
 use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use serde::Deserializer;
@@ -383,7 +384,11 @@ impl<'de> Visitor<'de> for Strict<'_, '_> {
         let inner = self.inner()?;
         let mut object = Map::new();
         // Keys read but left out, so that a repeat of one is still seen.
-        let mut left_out: Vec<String> = Vec::new();
+        // They leave `object` once, at the end, in one pass that keeps the
+        // other members in the text's order (a `Map` with serde_json's
+        // `preserve_order` would move its last member into a removed one's
+        // place).
+        let mut left_out: BTreeSet<String> = BTreeSet::new();
         while let Some(key) = map.next_key::<String>()? {
             if key == NUMBER_TOKEN
                 && object.is_empty()
@@ -406,13 +411,13 @@ impl<'de> Visitor<'de> for Strict<'_, '_> {
             }
             let value = map.next_value_seed(inner)?;
             if self.state.take_left_out() || repeated {
-                object.remove(&key);
-                if !left_out.contains(&key) {
-                    left_out.push(key);
-                }
+                left_out.insert(key);
             } else {
                 object.insert(key, value);
             }
+        }
+        if !left_out.is_empty() {
+            object.retain(|key, _| !left_out.contains(key));
         }
         Ok(Value::Object(object))
     }
