@@ -178,6 +178,89 @@ fn a_problem_carries_retryable_and_the_retry_delay() {
 }
 
 #[test]
+fn a_delay_too_long_to_send_is_sent_as_the_largest_one_instead_of_wrapping() {
+    let largest = 2_147_483_647; // i32::MAX seconds, about 68 years
+    let error = Error::new(Deploy::LockHeld, "held").with_retry_after(Duration::MAX);
+    assert_eq!(error.retry_after(), Some(Duration::from_secs(largest)));
+    let problem = error.to_problem();
+    let body: Value = serde_json::from_str(&problem.body).unwrap();
+    assert_eq!(body["retry_after"], largest);
+    assert_eq!(problem.retry_after(), Some(largest));
+    // Just above the largest, and the largest itself, are the largest too.
+    for delay in [
+        Duration::from_secs(largest),
+        Duration::new(largest, 1),
+        Duration::from_secs(u64::MAX),
+    ] {
+        let error = Error::new(Deploy::LockHeld, "held").with_retry_after(delay);
+        assert_eq!(error.retry_after(), Some(Duration::from_secs(largest)));
+    }
+}
+
+#[test]
+fn a_code_declared_not_retryable_sends_no_delay_in_its_document_or_problem() {
+    let frozen =
+        Error::new(Deploy::PlanParse, "bad plan").with_retry_after(Duration::from_secs(60));
+    assert_eq!(frozen.retry_after(), None);
+    assert!(frozen.details().get(Error::<Deploy>::RETRY_AFTER).is_none());
+    let problem = frozen.to_problem();
+    let body: Value = serde_json::from_str(&problem.body).unwrap();
+    assert_eq!(body["retryable"], false);
+    assert!(body.get("retry_after").is_none(), "{body}");
+    assert_eq!(problem.retry_after(), None, "no Retry-After header");
+
+    // A delay written by hand under the key is a detail, never a header.
+    let by_hand = Error::new(Deploy::PlanParse, "bad plan")
+        .with_detail(Error::<Deploy>::RETRY_AFTER, &60)
+        .to_problem();
+    assert_eq!(by_hand.retry_after(), None);
+
+    // A code that declares nothing, or `retryable = true`, sends it.
+    for code in [Deploy::Unapproved, Deploy::LockHeld] {
+        let problem = Error::new(code, "later")
+            .with_retry_after(Duration::from_secs(60))
+            .to_problem();
+        assert_eq!(problem.retry_after(), Some(60), "{code:?}");
+    }
+}
+
+#[test]
+fn a_problems_retryable_reads_back_as_the_envelopes_does() {
+    use sponson_codes::profile::Document;
+    for (code, retryable) in [
+        (Deploy::LockHeld, Some(true)),
+        (Deploy::PlanParse, Some(false)),
+        (Deploy::Unapproved, None),
+    ] {
+        let problem = Error::new(code, "failed")
+            .with_detail("run", &41)
+            .to_problem();
+        let read: Document = Document::from_problem_json(&problem.body).unwrap();
+        assert_eq!(read.retryable, retryable, "{code:?}");
+        let body = read.result.unwrap_err();
+        assert_eq!(body.code, code.info().code);
+        assert_eq!(body.message, "failed");
+        assert_eq!(body.details.get("run"), Some(&json!(41)));
+        assert!(body.details.get("retryable").is_none());
+
+        // The envelope of the same error says the same.
+        let printed = SPONSON.render(&Outcome::new(
+            "apply",
+            &Err::<(), _>(Error::new(code, "failed")),
+        ));
+        let document = SPONSON
+            .read::<Value, sponson_codes::Details>(&printed.stdout)
+            .unwrap();
+        assert_eq!(document.retryable, retryable, "{code:?}");
+    }
+    // As RFC 9457 asks, a member of the wrong type is ignored as if absent.
+    let odd: Document =
+        Document::from_problem_json(r#"{"code":"LOCK_HELD","retryable":"yes"}"#).unwrap();
+    assert_eq!(odd.retryable, None);
+    assert!(odd.command.is_none() && odd.exit_code.is_none());
+}
+
+#[test]
 fn the_schema_of_a_command_lists_only_its_codes_and_exits() {
     let schema = SPONSON.schema_for(&[Deploy::ENUM], SetKind::Command, "show");
     assert_eq!(

@@ -73,6 +73,8 @@ struct Inner {
 
 /// See [`Error::RETRY_AFTER`].
 pub(crate) const RETRY_AFTER: &str = "retry_after";
+/// The longest delay [`Error::with_retry_after`] sends, in seconds.
+const MAX_RETRY_AFTER_SECONDS: u64 = i32::MAX as u64;
 
 impl<C: ErrorCode> Error<C> {
     /// An error with `code`, `message`, and the details that `code` itself
@@ -193,7 +195,19 @@ impl<C: ErrorCode> Error<C> {
 
     /// Says when the same request may be tried again: the detail
     /// [`RETRY_AFTER`](Error::RETRY_AFTER), in whole seconds rounded up,
-    /// and in HTTP the `Retry-After` header of the problem response.
+    /// in HTTP the `Retry-After` header of the problem response, and in
+    /// gRPC `google.rpc.RetryInfo`.
+    ///
+    /// The largest delay sent is 2,147,483,647 seconds (`i32::MAX`, about
+    /// 68 years); a longer one, up to `Duration::MAX`, is sent as that.
+    /// Every surface carries it exactly: a JSON number, the delta-seconds
+    /// of `Retry-After` (RFC 9111 has a reader that cannot hold a larger
+    /// count take it as 2^31), and protobuf's `Duration`.
+    ///
+    /// A code declared `retryable = false` is never tried again, and no
+    /// surface tells a client when to: on such a code this writes nothing,
+    /// so its documents, problems and statuses carry no delay. A code that
+    /// declares `retryable = true`, or nothing, carries it.
     ///
     /// ```
     /// # use std::time::Duration;
@@ -210,10 +224,19 @@ impl<C: ErrorCode> Error<C> {
     /// assert_eq!(err.details().get("retry_after").unwrap(), 2);
     /// # #[cfg(feature = "http")]
     /// assert!(err.to_problem().body.contains(r#""retryable":true"#));
+    ///
+    /// let forever = Error::new(Code::LockHeld, "held").with_retry_after(Duration::MAX);
+    /// assert_eq!(forever.retry_after(), Some(Duration::from_secs(2_147_483_647)));
     /// ```
     #[must_use]
     pub fn with_retry_after(self, delay: core::time::Duration) -> Self {
-        let seconds = delay.as_secs() + u64::from(delay.subsec_nanos() > 0);
+        if self.info().retryable == Some(false) {
+            return self;
+        }
+        let seconds = delay
+            .as_secs()
+            .saturating_add(u64::from(delay.subsec_nanos() > 0))
+            .min(MAX_RETRY_AFTER_SECONDS);
         self.with_detail(Self::RETRY_AFTER, &seconds)
     }
 

@@ -199,9 +199,36 @@ fn retry_info_carries_the_delay_unless_the_code_is_not_retryable() {
         Some(Duration::from_secs(3))
     );
     assert_eq!(delay(Error::new(Code::LockHeld, "no delay")), None);
+}
+
+#[test]
+fn a_code_declared_not_retryable_sends_no_delay_at_all() {
+    let later = Duration::from_secs(3);
     let frozen = Error::new(Code::ScopeFrozen, "frozen").with_retry_after(later);
-    assert_eq!(delay(frozen.clone_for_test()), None);
-    assert_eq!(error_info(&frozen.to_status()).metadata["retry_after"], "3");
+    let status = frozen.to_status();
+    assert!(status.get_details_retry_info().is_none());
+    assert!(!error_info(&status).metadata.contains_key("retry_after"));
+    assert_eq!(error_info(&status).metadata["retryable"], "false");
+    // A delay written by hand is a detail, never a RetryInfo.
+    let by_hand = Error::new(Code::ScopeFrozen, "frozen").with_detail("retry_after", &3);
+    assert!(by_hand.to_status().get_details_retry_info().is_none());
+}
+
+#[test]
+fn a_delay_too_long_to_send_is_the_largest_retry_info_instead_of_zero() {
+    let status = Error::new(Code::LockHeld, "held")
+        .with_retry_after(Duration::MAX)
+        .to_status();
+    let largest = Duration::from_secs(2_147_483_647);
+    assert_eq!(
+        status
+            .get_details_retry_info()
+            .and_then(|retry| retry.retry_delay),
+        Some(largest)
+    );
+    assert_eq!(error_info(&status).metadata["retry_after"], "2147483647");
+    let read: CodedStatus = CodedStatus::from_status(&status).unwrap();
+    assert_eq!(read.retry_delay, Some(largest));
 }
 
 #[derive(Debug)]

@@ -16,7 +16,7 @@
 //! | `ErrorInfo.domain` | the enum's `#[codes(grpc_domain = "...")]`, else the name of the package that declares the enum ([`domain`]) |
 //! | `ErrorInfo.metadata` | `hint` when there is one, `retryable` (`"true"` or `"false"`) when the code declares it, and every detail: a string as it is, any other JSON value as its JSON text (`41`, `{"line":3}`) |
 //! | `Help` | one link, to the code's docs URL, when it has one |
-//! | `RetryInfo` | the delay of [`Error::with_retry_after`](crate::Error::with_retry_after), unless the code declares `retryable = false` |
+//! | `RetryInfo` | the delay of [`Error::with_retry_after`](crate::Error::with_retry_after) (at most 2,147,483,647 seconds), unless the code declares `retryable = false` |
 //!
 //! `hint` and `retryable` cannot be the keys of details
 //! ([`Details::RESERVED_KEYS`](crate::Details::RESERVED_KEYS)), so the

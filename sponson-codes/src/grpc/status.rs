@@ -64,9 +64,11 @@ impl<C: ErrorCode> Error<C> {
     /// delay would say "at once", which the program did not say. A
     /// retryable code without a delay says so in the `retryable` metadata
     /// alone. A code declared `retryable = false` never sends one, whatever
-    /// the error says: gRPC clients with a retry policy act on it, and the
-    /// code's declaration is the contract (the `retry_after` detail is
-    /// still in the metadata).
+    /// the error says, as no surface sends a delay for it: gRPC clients
+    /// with a retry policy act on it, and the code's declaration is the
+    /// contract ([`with_retry_after`](Error::with_retry_after) writes no
+    /// `retry_after` detail on such a code; one written by hand with
+    /// `with_detail` stays in the metadata, as any detail).
     ///
     /// ```
     /// use std::time::Duration;

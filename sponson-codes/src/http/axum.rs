@@ -410,6 +410,20 @@ mod tests {
             #[code(detail)]
             status: u16,
         },
+        #[code(
+            exit = 3,
+            doc = "Another run holds the lock.",
+            http = 409,
+            retryable = true
+        )]
+        Held,
+        #[code(
+            exit = 2,
+            doc = "The plan is not valid.",
+            http = 422,
+            retryable = false
+        )]
+        Invalid,
         #[code(exit = 1, doc = "An unexpected error.", fallback)]
         Internal,
     }
@@ -464,5 +478,33 @@ mod tests {
         let (status, _, problem) = body(not_found(Code::Clash { status: 200 })().into_inner());
         assert_eq!((status, &problem["status"]), (500, &serde_json::json!(500)));
         assert_eq!(problem["code"], "INTERNAL");
+    }
+
+    fn retry_after_header(error: Error<Code>) -> Option<String> {
+        let response = error.into_response();
+        response
+            .headers()
+            .get(header::RETRY_AFTER)
+            .map(|value| value.to_str().unwrap().to_owned())
+    }
+
+    #[test]
+    fn a_delay_too_long_to_send_is_the_largest_retry_after_instead_of_zero() {
+        let held = Error::new(Code::Held, "held").with_retry_after(core::time::Duration::MAX);
+        assert_eq!(retry_after_header(held).as_deref(), Some("2147483647"));
+    }
+
+    #[test]
+    fn a_code_declared_not_retryable_sends_no_retry_after_header() {
+        let later = core::time::Duration::from_secs(60);
+        let invalid = Error::new(Code::Invalid, "bad").with_retry_after(later);
+        assert_eq!(retry_after_header(invalid), None);
+        let by_hand = Error::new(Code::Invalid, "bad").with_detail("retry_after", &60);
+        assert_eq!(retry_after_header(by_hand), None);
+        let held = Error::new(Code::Held, "held").with_retry_after(later);
+        assert_eq!(retry_after_header(held).as_deref(), Some("60"));
+        let undeclared =
+            Error::new(Code::Missing { area: "plans" }, "gone").with_retry_after(later);
+        assert_eq!(retry_after_header(undeclared).as_deref(), Some("60"));
     }
 }

@@ -15,6 +15,7 @@ use serde_json::{Map, Value};
 use crate::code::{CodeInfo, ErrorCode};
 use crate::document::envelope::ErrorBody;
 use crate::document::outcome::{Failure, Outcome};
+use crate::document::read::Document;
 use crate::document::write::{settle, FailureView, RenderError};
 use crate::error::Error;
 use crate::json::depth::MAX_LEVELS;
@@ -106,7 +107,10 @@ impl<C: ErrorCode> Error<C> {
 
 impl Problem {
     /// The `Retry-After` of the response, in seconds: the problem's
-    /// `retry_after` member ([`Error::with_retry_after`]), if any.
+    /// `retry_after` member ([`Error::with_retry_after`]), if any, unless
+    /// its `retryable` is `false`: a code declared `retryable = false`
+    /// tells no client when to retry, on any surface (a `retry_after`
+    /// detail written by hand on one stays a detail, never a header).
     ///
     /// ```
     /// # use std::time::Duration;
@@ -137,7 +141,10 @@ impl Problem {
             Some(Value::String(code)) => Some(code),
             _ => None,
         };
-        let retry_after = body.get(crate::error::RETRY_AFTER).and_then(Value::as_u64);
+        let retry_after = match body.get("retryable") {
+            Some(Value::Bool(false)) => None,
+            _ => body.get(crate::error::RETRY_AFTER).and_then(Value::as_u64),
+        };
         (code, retry_after)
     }
 
@@ -321,7 +328,8 @@ impl<D: DeserializeOwned> ErrorBody<D> {
     /// Reads a problem document as an error body: `code` is the code,
     /// `detail` the message (`title` when there is no `detail`), `hint` the
     /// hint, and the extension members the details. The other standard
-    /// members are dropped, and, as RFC 9457 asks, a member of the wrong
+    /// members and `retryable` are dropped ([`Document::from_problem_json`]
+    /// reads `retryable` too), and, as RFC 9457 asks, a member of the wrong
     /// type is ignored as if absent. The text is read under the rules every
     /// reader of this crate shares: a member repeated, nesting deeper than
     /// 127 levels or a number that cannot be read exactly is refused.
@@ -338,41 +346,92 @@ impl<D: DeserializeOwned> ErrorBody<D> {
     /// assert_eq!(body.details.get("run"), Some(&serde_json::json!(41)));
     /// ```
     pub fn from_problem_json(json: &str) -> Result<Self, ProblemError> {
-        // The rules of every reader: no repeated member (which `code` or
-        // `status` would count?), no deeper than 127 levels, no number read
-        // other than it is written.
-        let value =
-            crate::json::read::parse(json).map_err(|e| ProblemError::Json(e.to_string()))?;
-        let Value::Object(fields) = value else {
-            return Err(ProblemError::Json("expected a JSON object".to_owned()));
-        };
-        ErrorBody::from_problem_members(fields)
+        ErrorBody::from_problem_members(problem_members(json)?)
     }
 
     /// [`from_problem_json`](ErrorBody::from_problem_json) on a parsed object.
-    pub fn from_problem_members(mut fields: Map<String, Value>) -> Result<Self, ProblemError> {
-        let mut string = |key: &str| match fields.remove(key) {
-            Some(Value::String(text)) => Some(text),
-            _ => None,
-        };
-        let code = string("code").ok_or(ProblemError::NoCode)?;
-        let title = string("title");
-        let message = string("detail").or(title).unwrap_or_default();
-        let hint = string("hint");
-        // `retryable` is the code's own (`info::<C>().retryable`), as
-        // `status` is its HTTP status: neither is a detail.
-        for key in ["type", "status", "instance", "retryable"] {
-            fields.remove(key);
-        }
-        let details = D::deserialize(Value::Object(fields))
-            .map_err(|e| ProblemError::Details(e.to_string()))?;
-        Ok(ErrorBody {
-            code,
-            message,
-            hint,
-            details,
+    pub fn from_problem_members(fields: Map<String, Value>) -> Result<Self, ProblemError> {
+        Ok(read_problem(fields)?.0)
+    }
+}
+
+impl<T, D: DeserializeOwned> Document<T, D> {
+    /// Reads a problem document as a failed [`Document`], as
+    /// [`ErrorBody::from_problem_json`] reads its error, with `retryable`
+    /// too: the problem's `retryable` member (`None` when absent or not a
+    /// boolean, as RFC 9457 ignores a member of the wrong type), as
+    /// [`Profile::read`](crate::profile::Profile::read) reads an
+    /// envelope's and [`CodedStatus`](crate::grpc::CodedStatus) a status's.
+    /// A problem has no command, version, exit code or warnings: those are
+    /// `None` and empty.
+    ///
+    /// ```
+    /// use sponson_codes::profile::Document;
+    ///
+    /// let read: Document = Document::from_problem_json(
+    ///     r#"{"type":"about:blank","title":"Conflict","status":409,
+    ///         "detail":"prod is locked","code":"LOCK_HELD","retryable":true,"retry_after":30}"#,
+    /// ).unwrap();
+    /// assert_eq!(read.retryable, Some(true));
+    /// let error = read.result.unwrap_err();
+    /// assert_eq!(error.code, "LOCK_HELD");
+    /// assert_eq!(error.details.get("retry_after"), Some(&serde_json::json!(30)));
+    /// ```
+    pub fn from_problem_json(json: &str) -> Result<Self, ProblemError> {
+        let (body, retryable) = read_problem(problem_members(json)?)?;
+        Ok(Document {
+            command: None,
+            version: None,
+            result: Err(body),
+            exit_code: None,
+            retryable,
+            warnings: Vec::new(),
         })
     }
+}
+
+/// The members of a problem document's text, read under the rules every
+/// reader of this crate shares: no repeated member (which `code` or
+/// `status` would count?), no deeper than 127 levels, no number read other
+/// than it is written.
+fn problem_members(json: &str) -> Result<Map<String, Value>, ProblemError> {
+    let value = crate::json::read::parse(json).map_err(|e| ProblemError::Json(e.to_string()))?;
+    match value {
+        Value::Object(fields) => Ok(fields),
+        _ => Err(ProblemError::Json("expected a JSON object".to_owned())),
+    }
+}
+
+/// A problem's members as an error body and its `retryable`.
+fn read_problem<D: DeserializeOwned>(
+    mut fields: Map<String, Value>,
+) -> Result<(ErrorBody<D>, Option<bool>), ProblemError> {
+    let mut string = |key: &str| match fields.remove(key) {
+        Some(Value::String(text)) => Some(text),
+        _ => None,
+    };
+    let code = string("code").ok_or(ProblemError::NoCode)?;
+    let title = string("title");
+    let message = string("detail").or(title).unwrap_or_default();
+    let hint = string("hint");
+    // `retryable` is the code's own (`info::<C>().retryable`), as `status`
+    // is its HTTP status: neither is a detail.
+    let retryable = match fields.remove("retryable") {
+        Some(Value::Bool(retryable)) => Some(retryable),
+        _ => None,
+    };
+    for key in ["type", "status", "instance"] {
+        fields.remove(key);
+    }
+    let details =
+        D::deserialize(Value::Object(fields)).map_err(|e| ProblemError::Details(e.to_string()))?;
+    let body = ErrorBody {
+        code,
+        message,
+        hint,
+        details,
+    };
+    Ok((body, retryable))
 }
 
 #[cfg(test)]
