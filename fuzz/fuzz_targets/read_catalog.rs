@@ -51,7 +51,11 @@ fuzz_target!(|data: &[u8]| {
         let codes: Vec<&str> = catalog
             .codes
             .iter()
-            .filter(|c| c.enum_path == entry.path && c.crate_name == entry.crate_name)
+            .filter(|c| {
+                c.enum_path == entry.path
+                    && c.crate_name == entry.crate_name
+                    && c.program == entry.program
+            })
             .map(|c| c.code.as_str())
             .collect();
         let table: Vec<&str> = info.table.iter().map(|c| c.code).collect();

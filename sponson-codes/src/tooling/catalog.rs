@@ -498,11 +498,15 @@ impl Catalog {
                     "a program of the catalog: {why}"
                 )));
             }
-            if names.contains(&program.name.as_str()) {
-                return Err(ReadError::Invalid(format!(
-                    "the catalog lists the program `{}` twice",
-                    program.name
-                )));
+            // Compared as `merge` compares them: each is a folder of the site.
+            if let Some(first) = names.iter().find(|n| n.eq_ignore_ascii_case(&program.name)) {
+                return Err(ReadError::Invalid(match *first == program.name {
+                    true => format!("the catalog lists the program `{first}` twice"),
+                    false => format!(
+                        "the catalog lists the programs `{first}` and `{}`, which would share one folder of the site",
+                        program.name
+                    ),
+                }));
             }
             names.push(&program.name);
         }
@@ -958,6 +962,12 @@ mod tests {
         value["programs"].as_array_mut().unwrap().push(program);
         let err = refusal(&value);
         assert!(err.contains("lists the program `plan` twice"), "{err}");
+        value["programs"][1]["name"] = "Plan".into();
+        let err = refusal(&value);
+        assert!(
+            err.contains("the programs `plan` and `Plan`, which would share one folder"),
+            "{err}"
+        );
     }
 
     #[test]
