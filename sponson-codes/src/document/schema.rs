@@ -21,6 +21,23 @@ impl Only<'_> {
             Some((kind, name)) => e.allows(kind, name, c.code),
         }
     }
+
+    /// The enums whose codes the command, route or tool can return: those
+    /// that declare a set for it, since its runner runs the enum that
+    /// declares its set and can print no other enum's codes; every enum when
+    /// none declares one.
+    fn enums<'e>(self, enums: Vec<&'e EnumInfo>) -> Vec<&'e EnumInfo> {
+        let Some((kind, name)) = self.0 else {
+            return enums;
+        };
+        if !enums.iter().any(|e| e.set(kind, name).is_some()) {
+            return enums;
+        }
+        enums
+            .into_iter()
+            .filter(|e| e.set(kind, name).is_some())
+            .collect()
+    }
 }
 
 /// The dialect every schema declares.
@@ -31,9 +48,11 @@ impl Profile {
     /// a success and a failure under `$defs`, exactly one of which a
     /// document matches. With `enums`, the error codes are an `enum` (each
     /// code's doc as the `description` of its `const` in a `oneOf`), the
-    /// exit codes the ones they use, and the warning codes theirs; with no
-    /// enums, any code string and any exit from 1 to 255 (the schema of
-    /// every document the reader accepts). Success data is not described
+    /// exit codes the ones they use, and the warning codes theirs; each code
+    /// that declares `retryable` has a rule (`if` the code, `then` that
+    /// value) in the `allOf` beside the error's members. With no enums, any
+    /// code string and any exit from 1 to 255 (the schema of every document
+    /// the reader accepts). Success data is not described
     /// (any value); details and unknown members are allowed, since adding
     /// them does not break a consumer.
     ///
@@ -49,9 +68,11 @@ impl Profile {
     }
 
     /// [`schema`](Profile::schema) narrowed to what one command, route or
-    /// MCP tool may return: its declared set's codes and their exits (every
-    /// code of an enum that declares no set for it), and, where the
-    /// document names the command, that name.
+    /// MCP tool may return: its declared set's codes and their exits, and,
+    /// where the document names the command, that name. Only the enums that
+    /// declare a set for it count, since its runner runs the enum that
+    /// declares its set and can print no other enum's codes; when no enum
+    /// declares one, every code of every enum.
     ///
     /// ```
     /// use sponson_codes::{ErrorCode, ErrorCodes};
@@ -77,7 +98,7 @@ impl Profile {
     }
 
     fn schema_of(&self, enums: &[&EnumInfo], only: Only<'_>) -> Value {
-        let errors: Vec<&EnumInfo> = enums.iter().copied().filter(|e| !e.is_warnings()).collect();
+        let errors = only.enums(enums.iter().copied().filter(|e| !e.is_warnings()).collect());
         let warnings: Vec<&EnumInfo> = enums.iter().copied().filter(|e| e.is_warnings()).collect();
         let mut defs = Map::new();
         defs.insert("code".into(), codes_schema(&errors, only, "An error code"));
@@ -229,11 +250,13 @@ impl Profile {
                 json!({"type": "string", "description": "The remedy, often a flag."}),
             );
         }
+        let mut rules = Vec::new();
         if let Some(key) = shape.retryable {
             fields.insert(
                 key.into(),
                 json!({"type": "boolean", "description": "Whether retrying the same request can succeed, for codes that declare it; absent means unknown, which is not retryable."}),
             );
+            rules = retry_rules(errors, only, shape.code, key);
         }
         if let Some(key) = shape.exit {
             let mut exits: Vec<u8> = errors
@@ -258,21 +281,56 @@ impl Profile {
         let mut properties = Map::new();
         let mut required = Vec::new();
         self.schema_head(false, only, &mut properties, &mut required);
+        // The rules go beside the error's members: in the error object, or
+        // in the document when the error's members are the document's own.
+        let with_rules = |mut object: Value| {
+            if !rules.is_empty() {
+                object["allOf"] = Value::Array(rules);
+            }
+            object
+        };
         match shape.nest {
             Some(key) => {
                 properties.insert(
                     key.into(),
-                    json!({"type": "object", "required": error_required, "properties": fields}),
+                    with_rules(
+                        json!({"type": "object", "required": error_required, "properties": fields}),
+                    ),
                 );
                 required.push(json!(key));
+                json!({"type": "object", "required": required, "properties": properties})
             }
             None => {
                 properties.extend(fields);
                 required.extend(error_required);
+                with_rules(
+                    json!({"type": "object", "required": required, "properties": properties}),
+                )
             }
         }
-        json!({"type": "object", "required": required, "properties": properties})
     }
+}
+
+/// For each code of `errors` that declares whether it is retryable, the
+/// rule that its document carries that value under `retryable`: a code that
+/// declares nothing is left to the optional boolean.
+fn retry_rules(errors: &[&EnumInfo], only: Only<'_>, code: &str, retryable: &str) -> Vec<Value> {
+    let mut seen = std::collections::BTreeSet::new();
+    let mut rules = Vec::new();
+    for e in errors {
+        for c in e.table {
+            let Some(declared) = c.retryable else {
+                continue;
+            };
+            if only.allows(e, c) && seen.insert(c.code) {
+                rules.push(json!({
+                    "if": {"required": [code], "properties": {code: {"const": c.code}}},
+                    "then": {"required": [retryable], "properties": {retryable: {"const": declared}}},
+                }));
+            }
+        }
+    }
+    rules
 }
 
 /// Every live and retired code of `enums` (retired codes may still be read
@@ -303,4 +361,90 @@ fn codes_schema(enums: &[&EnumInfo], only: Only<'_>, what: &str) -> Value {
         "enum": codes,
         "oneOf": described,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::super::profile::{NOGGIN, SPONSON};
+    use crate::code::{ErrorCode, SetKind};
+    use crate::ErrorCodes;
+
+    /// The codes of `apply`, whose runner runs this enum.
+    #[allow(dead_code)]
+    #[derive(Debug, Clone, Copy, PartialEq, ErrorCodes)]
+    #[codes(crate = crate, commands(apply = [LockHeld, PlanStale]))]
+    enum Apply {
+        #[code(exit = 3, doc = "Another run holds the lock.", retryable = true)]
+        LockHeld,
+        #[code(exit = 4, doc = "The plan is stale.", retryable = false)]
+        PlanStale,
+        #[code(exit = 5, doc = "The plan was never approved.")]
+        Unapproved,
+        #[code(exit = 1, doc = "An unexpected error.", fallback)]
+        Internal,
+    }
+
+    /// The codes of the program's other commands.
+    #[allow(dead_code)]
+    #[derive(Debug, Clone, Copy, PartialEq, ErrorCodes)]
+    #[codes(crate = crate)]
+    enum Remote {
+        #[code(exit = 6, doc = "The remote is unreachable.", retryable = true)]
+        RemoteUnreachable,
+        #[code(exit = 1, doc = "An unexpected error.", fallback)]
+        RemoteInternal,
+    }
+
+    #[test]
+    fn a_commands_schema_allows_only_the_codes_of_its_set_not_those_of_other_enums() {
+        let enums = [Apply::ENUM, Remote::ENUM];
+        let schema = SPONSON.schema_for(&enums, SetKind::Command, "apply");
+        assert_eq!(
+            schema["$defs"]["code"]["enum"],
+            json!(["LOCK_HELD", "PLAN_STALE", "INTERNAL"])
+        );
+        let noggin = NOGGIN.schema_for(&enums, SetKind::Command, "apply");
+        assert_eq!(
+            noggin["$defs"]["failure"]["properties"]["error"]["properties"]["exitCode"]["enum"],
+            json!([1, 3, 4])
+        );
+        // The whole program's schema still lists every enum's codes.
+        assert_eq!(
+            SPONSON.schema(&enums)["$defs"]["code"]["enum"],
+            json!([
+                "LOCK_HELD",
+                "PLAN_STALE",
+                "UNAPPROVED",
+                "INTERNAL",
+                "REMOTE_UNREACHABLE",
+                "REMOTE_INTERNAL"
+            ])
+        );
+    }
+
+    #[test]
+    fn the_schema_gives_each_code_its_declared_retryability() {
+        let schema = SPONSON.schema(&[Apply::ENUM, Remote::ENUM]);
+        let error = &schema["$defs"]["failure"]["properties"]["error"];
+        let rule = |code: &str| {
+            error["allOf"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|rule| rule["if"]["properties"]["code"]["const"] == code)
+                .cloned()
+        };
+        let then = |retryable: bool| json!({"required": ["retryable"], "properties": {"retryable": {"const": retryable}}});
+        assert_eq!(rule("LOCK_HELD").unwrap()["then"], then(true));
+        assert_eq!(rule("PLAN_STALE").unwrap()["then"], then(false));
+        assert_eq!(rule("REMOTE_UNREACHABLE").unwrap()["then"], then(true));
+        assert_eq!(
+            rule("LOCK_HELD").unwrap()["if"]["required"],
+            json!(["code"])
+        );
+        // A code that declares nothing is left to the optional boolean.
+        assert!(rule("UNAPPROVED").is_none() && rule("INTERNAL").is_none());
+    }
 }
