@@ -3,6 +3,7 @@
 //! files use themselves; then its path (`my_app::Code` is `MyAppCode`).
 
 use std::collections::BTreeSet;
+use std::fmt::Write as _;
 
 use crate::code::EnumInfo;
 
@@ -153,20 +154,22 @@ fn path_name(e: &EnumInfo) -> String {
     identifier(&joined)
 }
 
-/// `text` as a name: letters, digits and `_` only, never starting with a
-/// digit, never empty.
+/// `text` as a name both languages accept: ASCII letters, digits and `_`
+/// only, never starting with a digit, never empty. Other ASCII characters
+/// become `_`; any other character its code point, `U` and four or more
+/// hex digits (`Code²` is `CodeU00B2`), so that names stay distinct.
 fn identifier(text: &str) -> String {
-    let mut out: String = text
-        .chars()
-        .map(|c| {
-            if c.is_alphanumeric() || c == '_' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
-    if out.is_empty() || out.starts_with(|c: char| c.is_numeric()) {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_ascii_alphanumeric() || c == '_' {
+            out.push(c);
+        } else if c.is_ascii() {
+            out.push('_');
+        } else {
+            let _ = write!(out, "U{:04X}", u32::from(c));
+        }
+    }
+    if out.is_empty() || out.starts_with(|c: char| c.is_ascii_digit()) {
         out.insert_str(0, "Codes");
     }
     out
@@ -292,5 +295,57 @@ mod tests {
         };
         let names: Vec<String> = name_all(&[&a, &exit]).into_iter().map(|n| n.name).collect();
         assert_eq!(names, ["Code", "MyAppCodeExit"]);
+    }
+
+    /// Whether `name` is an identifier both TypeScript and Python accept:
+    /// ASCII letters, digits and `_`, not starting with a digit.
+    fn is_ascii_identifier(name: &str) -> bool {
+        !name.is_empty()
+            && !name.starts_with(|c: char| c.is_ascii_digit())
+            && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+    }
+
+    #[test]
+    fn enum_names_with_non_ascii_alphanumerics_become_ascii_identifiers() {
+        let a = *<Code as ErrorCode>::ENUM;
+        let enums: Vec<EnumInfo> = [
+            ("Code²", "app::Code²"),
+            ("Code³", "app::Code³"),
+            ("Ⓐ", "app::Ⓐ"),
+            ("Ⅻ", "app::Ⅻ"),
+            ("٣Code", "app::٣Code"),
+            ("", "app::²"),
+        ]
+        .into_iter()
+        .map(|(name, path)| EnumInfo { name, path, ..a })
+        .collect();
+        let refs: Vec<&EnumInfo> = enums.iter().collect();
+        let named = name_all(&refs);
+        let mut seen = BTreeSet::new();
+        for n in &named {
+            for defined in n.defined() {
+                assert!(
+                    is_ascii_identifier(&defined),
+                    "{defined:?} from {:?}",
+                    n.info.name
+                );
+                assert!(seen.insert(defined.clone()), "{defined:?} defined twice");
+            }
+        }
+        let names: Vec<&str> = named.iter().map(|n| n.name.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "CodeU00B2",
+                "CodeU00B3",
+                "U24B6",
+                "U216B",
+                "U0663Code",
+                "U00B2"
+            ]
+        );
+        // The same enums are named the same way on every run.
+        let again: Vec<String> = name_all(&refs).into_iter().map(|n| n.name).collect();
+        assert_eq!(again, names);
     }
 }
