@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 use pulldown_cmark::{Event, Parser, Tag};
 use serde_json::{json, Map};
 
-use super::explain::options;
+use super::explain::{html_closed, options};
 use super::links::{unlink_unsafe, Place};
 use super::{blocks, cell, inline, visible};
 use crate::code::{CodeInfo, EnumInfo, SetKind};
@@ -467,15 +467,16 @@ fn retry(c: &CodeInfo) -> &'static str {
     }
 }
 
-/// The first paragraph of `c`'s explanation, as the docs hold it, after
-/// a blank line; nothing when it has none.
+/// The first paragraph of `c`'s explanation, as the docs hold it (raw
+/// HTML it leaves open closed), after a blank line; nothing when it has
+/// none.
 fn summary(out: &mut String, c: &CodeInfo) {
     let explanation = blocks(&visible::blocks(c.explain.trim()));
     let mut depth = 0usize;
     for (event, range) in Parser::new_ext(&explanation, options()).into_offset_iter() {
         match event {
             Event::Start(Tag::Paragraph) if depth == 0 => {
-                let paragraph = explanation[range].trim();
+                let paragraph = html_closed(explanation[range].trim());
                 if !paragraph.is_empty() {
                     let _ = writeln!(out, "\n{paragraph}");
                 }
@@ -614,6 +615,37 @@ The details name the holder.
         );
         assert!(!page.contains('\u{202e}'));
         assert!(page.contains("Regenerate with: x -- > y -->\n"));
+    }
+
+    mod open_html {
+        use crate::ErrorCodes;
+
+        #[derive(Debug, Clone, Copy, ErrorCodes)]
+        #[codes(crate = crate)]
+        pub enum Code {
+            /// Type it in a <textarea> and press enter.
+            ///
+            /// More that the page leaves to the docs.
+            #[code(exit = 2, doc = "A.", fallback)]
+            A,
+            #[code(exit = 2, doc = "B.")]
+            B,
+        }
+    }
+
+    #[test]
+    fn a_summary_leaves_no_raw_html_open() {
+        let page = render_agents(
+            &[<open_html::Code as ErrorCode>::ENUM],
+            &SPONSON,
+            "make agents",
+        );
+        assert!(
+            page.contains(
+                "\nType it in a <textarea> and press enter.\n\n<!-- --></textarea>\n\n### `B`\n"
+            ),
+            "{page}"
+        );
     }
 
     #[test]

@@ -44,10 +44,11 @@ pub(crate) fn plain_fences(text: &str) -> String {
 }
 
 /// [`plain_fences`], headings moved so the highest is at `level` (at most
-/// 6), keeping their nesting, and a fence left open at the end [`closed`]:
-/// the text as the docs hold it.
+/// 6), keeping their nesting, and a fence or raw HTML left open at the end
+/// [`closed`]: the text as the docs hold it.
 pub(crate) fn nested(text: &str, level: usize) -> String {
-    rewrite(text, Some(level))
+    let text = rewrite(text, Some(level));
+    html_closed(&text)
 }
 
 fn rewrite(text: &str, level: Option<usize>) -> String {
@@ -99,22 +100,271 @@ fn rewrite(text: &str, level: Option<usize>) -> String {
     out
 }
 
-/// `text` with a fenced code block it leaves open at its end closed.
+/// `text` with a fenced code block it leaves open at its end closed, then
+/// raw HTML it leaves open closed too ([`html_closed`]).
 ///
 /// Read alone, the block ends with the text; joined into the docs, it would
 /// make everything after it (the other codes' explanations) code. Only a
 /// block outside lists and quotes needs it: the docs' next line ends those,
 /// and the block with them.
 pub(crate) fn closed(text: &str) -> String {
-    if !text.contains(['`', '~']) {
+    let fenced = match text.contains(['`', '~']) {
+        true => {
+            let events: Vec<(Event<'_>, Range<usize>)> = Parser::new_ext(text, options())
+                .into_offset_iter()
+                .collect();
+            closing(text, &events).map(|fence| format!("{}\n{fence}", text.trim_end()))
+        }
+        false => None,
+    };
+    html_closed(fenced.as_deref().unwrap_or(text))
+}
+
+/// Elements whose content a browser reads as text up to their end tag.
+const RAW_TEXT: &[&str] = &[
+    "iframe", "noembed", "noframes", "noscript", "script", "style", "textarea", "title", "xmp",
+];
+
+/// Elements that have no end tag.
+const VOID: &[&str] = &[
+    "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source",
+    "track", "wbr",
+];
+
+/// `text` with the raw HTML it leaves open closed, so that joined into a
+/// document it swallows nothing after it: an HTML block that runs to the
+/// end of the text (`<!--`, `<pre>`, `<?`, `<![CDATA[`, which only their end
+/// marker ends), and what a browser then reads of the raw HTML: a comment,
+/// a tag or a quoted attribute, a raw text element (`<script>`,
+/// `<textarea>`, `<xmp>`, `<title>`, ...) and every element left open
+/// (`<pre>`, `<details>`). A blank line and one line of HTML that closes
+/// them all are added, starting with a comment so that it is an HTML block
+/// wherever it lands. Nothing ends `<plaintext>`: its `<` is written
+/// `&lt;` instead.
+pub(crate) fn html_closed(text: &str) -> String {
+    if !text.contains('<') {
         return text.to_owned();
     }
-    let events: Vec<(Event<'_>, Range<usize>)> = Parser::new_ext(text, options())
-        .into_offset_iter()
-        .collect();
-    match closing(text, &events) {
-        Some(fence) => format!("{}\n{fence}", text.trim_end()),
-        None => text.to_owned(),
+    let mut scan = HtmlScan::of(text);
+    let neutral = std::mem::take(&mut scan.plaintext);
+    if !neutral.is_empty() {
+        let edits = neutral
+            .into_iter()
+            .map(|at| (at..at + 1, "&lt;".to_owned()));
+        return html_closed(&apply(text, edits.collect()));
+    }
+    if scan.state == HtmlState::Data && scan.elements.is_empty() && !scan.open_block {
+        return text.to_owned();
+    }
+    let mut trailer = String::from("<!-- -->");
+    // An HTML block a browser may have ended, but the markdown has not.
+    if scan.open_block {
+        trailer.push_str("<!-- ?> ]]> -->");
+    }
+    scan.feed(&trailer, 0);
+    loop {
+        let closer = match &scan.state {
+            HtmlState::Tag { quote: Some(q), .. } => format!("{}>", char::from(*q)),
+            HtmlState::Tag { quote: None, .. } | HtmlState::Bogus => ">".to_owned(),
+            HtmlState::Comment => "-->".to_owned(),
+            HtmlState::Raw(name) => format!("</{name}>"),
+            HtmlState::Data => match scan.elements.last() {
+                Some(name) => format!("</{name}>"),
+                None => break,
+            },
+        };
+        scan.feed(&closer, 0);
+        trailer.push_str(&closer);
+    }
+    format!("{}\n\n{trailer}", text.trim_end())
+}
+
+/// Where a browser's HTML tokenizer stands.
+#[derive(Debug, PartialEq)]
+enum HtmlState {
+    Data,
+    /// In a start or end tag: its lowercase name, where its `<` is, and the
+    /// quote of the attribute value it is in.
+    Tag {
+        name: String,
+        end: bool,
+        at: usize,
+        quote: Option<u8>,
+        after_eq: bool,
+    },
+    /// In a comment, up to `-->`.
+    Comment,
+    /// In a bogus comment (`<?`, `<!x`), up to `>`.
+    Bogus,
+    /// In a raw text element, up to its end tag.
+    Raw(String),
+}
+
+/// What the raw HTML of a markdown text leaves open, read as a browser
+/// reads it (its HTML, inline and blocks, in order).
+struct HtmlScan {
+    state: HtmlState,
+    /// Elements left open, innermost last.
+    elements: Vec<String>,
+    /// Where each `<plaintext` tag starts.
+    plaintext: Vec<usize>,
+    /// Whether the text ends in an HTML block that `?>` or `]]>` ends.
+    open_block: bool,
+}
+
+impl HtmlScan {
+    fn of(text: &str) -> HtmlScan {
+        let mut scan = HtmlScan {
+            state: HtmlState::Data,
+            elements: Vec::new(),
+            plaintext: Vec::new(),
+            open_block: false,
+        };
+        let mut last_block = None;
+        for (event, range) in Parser::new_ext(text, options()).into_offset_iter() {
+            match event {
+                Event::Html(_) | Event::InlineHtml(_) => {
+                    scan.feed(&text[range.clone()], range.start);
+                    scan.feed("\n", range.end);
+                }
+                Event::Start(Tag::HtmlBlock) => last_block = Some(range),
+                _ => {}
+            }
+        }
+        if let Some(range) = last_block
+            && range.end >= text.trim_end().len()
+        {
+            let block = text[range].trim_start();
+            scan.open_block = (block.starts_with("<?") && !block[2..].contains("?>"))
+                || (block.starts_with("<![CDATA[") && !block.contains("]]>"));
+        }
+        scan
+    }
+
+    /// Reads `html`, which starts at `base` in the text.
+    fn feed(&mut self, html: &str, base: usize) {
+        let bytes = html.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            let rest = &html[i..];
+            match &mut self.state {
+                HtmlState::Data => {
+                    let Some(lt) = rest.find('<') else { return };
+                    i += lt;
+                    let rest = &html[i..];
+                    let next = rest.as_bytes().get(1).copied().unwrap_or(0);
+                    // `<!-->` and `<!--->` are whole comments.
+                    if rest.starts_with("<!-->") {
+                        i += 5;
+                    } else if rest.starts_with("<!--->") {
+                        i += 6;
+                    } else if rest.starts_with("<!--") {
+                        self.state = HtmlState::Comment;
+                        i += 4;
+                    } else if next == b'!' || next == b'?' {
+                        self.state = HtmlState::Bogus;
+                        i += 2;
+                    } else if next.is_ascii_alphabetic()
+                        || (next == b'/'
+                            && rest.as_bytes().get(2).is_some_and(u8::is_ascii_alphabetic))
+                    {
+                        let end = next == b'/';
+                        let start = if end { 2 } else { 1 };
+                        let len = rest[start..]
+                            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+                            .unwrap_or(rest.len() - start);
+                        self.state = HtmlState::Tag {
+                            name: rest[start..start + len].to_ascii_lowercase(),
+                            end,
+                            at: base + i,
+                            quote: None,
+                            after_eq: false,
+                        };
+                        i += start + len;
+                    } else if next == b'/' {
+                        self.state = HtmlState::Bogus;
+                        i += 2;
+                    } else {
+                        i += 1;
+                    }
+                }
+                HtmlState::Tag {
+                    name,
+                    end,
+                    at,
+                    quote,
+                    after_eq,
+                } => {
+                    let b = bytes[i];
+                    i += 1;
+                    match (*quote, b) {
+                        (Some(q), _) => {
+                            if b == q {
+                                *quote = None;
+                            }
+                        }
+                        (None, b'"' | b'\'') if *after_eq => *quote = Some(b),
+                        (None, b'=') => *after_eq = true,
+                        (None, b' ' | b'\t' | b'\n' | b'\r' | b'\x0c') => {}
+                        (None, b'>') => {
+                            let self_closing = i >= 2 && bytes[i - 2] == b'/';
+                            let (name, end, at) = (std::mem::take(name), *end, *at);
+                            self.state = HtmlState::Data;
+                            self.tag(name, end, at, self_closing);
+                        }
+                        (None, _) => *after_eq = false,
+                    }
+                }
+                HtmlState::Comment => match rest.find("-->") {
+                    Some(at) => {
+                        self.state = HtmlState::Data;
+                        i += at + 3;
+                    }
+                    None => return,
+                },
+                HtmlState::Bogus => match rest.find('>') {
+                    Some(at) => {
+                        self.state = HtmlState::Data;
+                        i += at + 1;
+                    }
+                    None => return,
+                },
+                HtmlState::Raw(name) => {
+                    let lower = rest.to_ascii_lowercase();
+                    let close = format!("</{name}");
+                    let found = lower.match_indices(&close).find(|(at, _)| {
+                        let after = lower.as_bytes().get(at + close.len()).copied();
+                        after.is_none_or(|b| {
+                            matches!(b, b' ' | b'\t' | b'\n' | b'\x0c' | b'/' | b'>')
+                        })
+                    });
+                    let Some((at, _)) = found else { return };
+                    self.state = HtmlState::Tag {
+                        name: std::mem::take(name),
+                        end: true,
+                        at: base + i + at,
+                        quote: None,
+                        after_eq: false,
+                    };
+                    i += at + close.len();
+                }
+            }
+        }
+    }
+
+    /// A whole tag read: what it opens or closes.
+    fn tag(&mut self, name: String, end: bool, at: usize, self_closing: bool) {
+        if end {
+            if let Some(open) = self.elements.iter().rposition(|e| *e == name) {
+                self.elements.truncate(open);
+            }
+        } else if name == "plaintext" {
+            self.plaintext.push(at);
+        } else if RAW_TEXT.contains(&name.as_str()) {
+            self.state = HtmlState::Raw(name);
+        } else if !self_closing && !VOID.contains(&name.as_str()) {
+            self.elements.push(name);
+        }
     }
 }
 
@@ -238,6 +488,54 @@ mod tests {
             "- ```\n  x",
             "> ```\n> x",
             "no block",
+        ] {
+            assert_eq!(closed(whole), whole);
+        }
+    }
+
+    #[test]
+    fn raw_html_left_open_at_the_end_is_closed() {
+        for (open, trailer) in [
+            ("a\n\n<!-- never closed\nb", "<!-- -->"),
+            ("<pre>\nx", "<!-- --></pre>"),
+            ("<PRE class=\"x\">\nx\n\n# heading inside", "<!-- --></pre>"),
+            ("<script>\nx", "<!-- --></script>"),
+            ("<style>x", "<!-- --></style>"),
+            ("Type <textarea> here.", "<!-- --></textarea>"),
+            ("An <xmp> example.", "<!-- --></xmp>"),
+            ("A <title> in text.", "<!-- --></title>"),
+            (
+                "<details><summary>More</summary>\n\nhidden",
+                "<!-- --></details>",
+            ),
+            ("<div title=\"never closed\n", "<!-- -->\"></div>"),
+            ("<div>\n<!-- in a block", "<!-- --></div>"),
+            ("<?php $a->b", "<!-- --><!-- ?> ]]> -->"),
+            ("<![CDATA[ x", "<!-- --><!-- ?> ]]> -->"),
+            ("- a list\n\n  <pre>\n  x", "<!-- --></pre>"),
+        ] {
+            assert_eq!(
+                closed(open),
+                format!("{}\n\n{trailer}", open.trim_end()),
+                "{open:?}"
+            );
+            assert_eq!(
+                nested(open, 5).rsplit("\n\n").next(),
+                Some(trailer),
+                "{open:?}"
+            );
+        }
+        // Nothing closes `<plaintext>`: it is shown as text instead.
+        assert_eq!(closed("a <plaintext> b"), "a &lt;plaintext> b");
+        for whole in [
+            "<pre>x</pre>",
+            "<!-- a comment -->\n\ntext",
+            "<details><summary>s</summary>\n\nbody\n\n</details>",
+            "a<br>b <img src=x /> c",
+            "`<!--` and `<pre>` as code",
+            "```\n<pre>\n<!--\n```",
+            "    <script>\n",
+            "an unclosed <!-- in a paragraph is text",
         ] {
             assert_eq!(closed(whole), whole);
         }

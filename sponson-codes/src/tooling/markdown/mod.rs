@@ -721,6 +721,44 @@ Anchors are expanded first.
         assert!(md.contains("let x = 1;\n```\n"), "{md}");
     }
 
+    mod open_html {
+        use crate::ErrorCodes;
+
+        #[derive(Debug, Clone, Copy, ErrorCodes)]
+        #[codes(crate = crate)]
+        pub enum Code {
+            /// <!-- a comment that never closes
+            #[code(exit = 2, doc = "A.", fallback)]
+            A,
+            /// <pre>
+            /// never closed
+            #[code(exit = 2, doc = "B.")]
+            B,
+            /// Press <textarea> and <xmp> then.
+            #[code(exit = 2, doc = "C.")]
+            C,
+            /// # Why
+            ///
+            /// D's own text.
+            #[code(exit = 2, doc = "D.")]
+            D,
+        }
+    }
+
+    #[test]
+    fn raw_html_an_explanation_leaves_open_hides_nothing_after_it() {
+        let md = render_markdown(&[<open_html::Code as ErrorCode>::ENUM], "make docs");
+        let (_, headings) = parse(&md);
+        let levels: Vec<(usize, &str)> = headings.iter().map(|(l, t)| (*l, t.as_str())).collect();
+        assert!(
+            levels.ends_with(&[(4, "`A`"), (4, "`B`"), (4, "`C`"), (4, "`D`"), (5, "Why")]),
+            "{md}"
+        );
+        assert!(md.contains("never closes\n\n<!-- -->\n"), "{md}");
+        assert!(md.contains("never closed\n\n<!-- --></pre>\n"), "{md}");
+        assert!(md.contains("then.\n\n<!-- --></textarea>\n"), "{md}");
+    }
+
     #[test]
     fn a_gfm_parser_sees_one_row_per_code_and_nested_headings() {
         let md = render_markdown(&[<hostile::Code as ErrorCode>::ENUM], "make docs");
