@@ -36,11 +36,12 @@
 //! [`Profile::render`](crate::profile::Profile::render), and
 //! [`Output::print`](crate::Output::print), which prints what a render
 //! returned but cannot tell its code. So one failure is one event,
-//! whichever way it leaves the program. One exception, in debug builds
-//! only: a route whose problem carries a code outside its declared set is
-//! answered again by `http::check_route_sets`, with the fallback; the
-//! route's own problem was reported already, so that request is two
-//! events, the second naming the route and the code.
+//! whichever way it leaves the program. In debug builds,
+//! `http::check_route_sets` holds back the reports of the route it wraps
+//! until it has read the route's code: a code the route's declared set
+//! lists is reported as usual, and a code outside it is answered with the
+//! fallback instead, whose event (naming the route and the code) is then
+//! the only one; the route's own is dropped.
 //!
 //! # The current span
 //!
@@ -262,14 +263,95 @@ pub(crate) fn report(kind: Kind, message: &str, surface: Surface) {
     }
 }
 
-/// An HTTP failure: severe from status 500 on, whatever the code.
+/// An HTTP failure: severe from status 500 on, whatever the code. While
+/// [`Held::poll`] polls a route on this thread, the report is held back
+/// there instead.
 #[cfg_attr(not(feature = "axum"), allow(dead_code))]
 pub(crate) fn report_http(kind: Kind, message: &str, status: u16) {
     let kind = Kind {
         severe: status >= 500,
         ..kind
     };
-    report(kind, message, Surface::Http(status));
+    let kept = HELD.with_borrow_mut(|held| match held {
+        Some(held) => {
+            held.push(HttpReport {
+                kind,
+                message: message.to_owned(),
+                status,
+            });
+            true
+        }
+        None => false,
+    });
+    if !kept {
+        report(kind, message, Surface::Http(status));
+    }
+}
+
+/// One HTTP report held back.
+#[cfg_attr(not(feature = "axum"), allow(dead_code))]
+#[derive(Debug)]
+struct HttpReport {
+    kind: Kind,
+    message: String,
+    status: u16,
+}
+
+std::thread_local! {
+    /// Where [`report_http`] puts its reports while [`Held::poll`] polls a
+    /// route on this thread; `None` otherwise.
+    static HELD: core::cell::RefCell<Option<Vec<HttpReport>>> =
+        const { core::cell::RefCell::new(None) };
+}
+
+/// The HTTP reports of a route that `http::check_route_sets` has not yet
+/// let stand: sent when the route's answer stands, dropped when the
+/// fallback replaces it, so that one failure is one event.
+#[cfg_attr(not(feature = "axum"), allow(dead_code))]
+#[derive(Debug, Default)]
+pub(crate) struct Held(Vec<HttpReport>);
+
+#[cfg_attr(not(feature = "axum"), allow(dead_code))]
+impl Held {
+    /// Polls `route` once, with every HTTP report made inside the poll
+    /// held here. Each poll swaps the reports in and out of this thread, so
+    /// another task polled on the thread between two polls reports as
+    /// usual, and a panicking poll leaves the thread as it was.
+    pub(crate) fn poll<F: core::future::Future>(
+        &mut self,
+        route: core::pin::Pin<&mut F>,
+        cx: &mut core::task::Context<'_>,
+    ) -> core::task::Poll<F::Output> {
+        /// Puts back the thread's previous state, and the reports here.
+        struct Restore<'a> {
+            held: &'a mut Held,
+            previous: Option<Vec<HttpReport>>,
+        }
+        impl Drop for Restore<'_> {
+            fn drop(&mut self) {
+                let reports = HELD.replace(self.previous.take());
+                self.held.0 = reports.unwrap_or_default();
+            }
+        }
+        let reports = core::mem::take(&mut self.0);
+        let previous = HELD.replace(Some(reports));
+        let _restore = Restore {
+            held: self,
+            previous,
+        };
+        route.poll(cx)
+    }
+
+    /// Sends the reports held: the route's answer stands.
+    pub(crate) fn send(self) {
+        for held in self.0 {
+            report_http(held.kind, &held.message, held.status);
+        }
+    }
+
+    /// Drops the reports held: the route's answer is replaced, and the
+    /// replacement reports itself.
+    pub(crate) fn discard(self) {}
 }
 
 /// The text of the one document a JSON-mode output holds: stdout, else

@@ -446,9 +446,9 @@ fn a_panicking_handler_is_the_fallback_at_error_level_without_the_panic_text() {
 }
 
 #[test]
-fn a_code_outside_a_routes_set_is_its_own_event_then_the_fallbacks_in_debug_builds() {
+fn a_code_outside_a_routes_set_is_one_event_the_fallbacks_in_debug_builds() {
     #[derive(Debug, ErrorCodes)]
-    #[codes(routes("POST /runs" = [LockHeld]))]
+    #[codes(routes("POST /runs" = [LockHeld], "POST /plans" = [LockHeld]))]
     enum Routed {
         #[code(exit = 3, doc = "Another run holds the lock.", http = 409)]
         LockHeld,
@@ -460,33 +460,53 @@ fn a_code_outside_a_routes_set_is_its_own_event_then_the_fallbacks_in_debug_buil
     async fn start() -> Result<(), Error<Routed>> {
         Err(Error::new(Routed::PlanNotFound, "no plan `x`"))
     }
-    let _ = (Routed::LockHeld, Routed::Internal);
-    let app = Router::new()
-        .route("/runs", post(start))
-        .route_layer(axum::middleware::from_fn(http::check_route_sets::<Routed>));
-    let (status, seen) = observe(|| call_app(app, "POST", "/runs", ""));
-    let codes: Vec<(&Value, &Value)> = seen
-        .iter()
-        .map(|seen| {
-            (
-                &seen["event"]["level"],
-                &seen["event"]["fields"]["error.type"],
-            )
-        })
-        .collect();
+    async fn plan() -> Result<(), Error<Routed>> {
+        Err(Error::new(Routed::LockHeld, "held"))
+    }
+    let _ = Routed::Internal;
+    let app = || {
+        Router::new()
+            .route("/runs", post(start))
+            .route("/plans", post(plan))
+            .route_layer(axum::middleware::from_fn(http::check_route_sets::<Routed>))
+    };
+    let levels_and_codes = |seen: &[Value]| -> Vec<(Value, Value)> {
+        seen.iter()
+            .map(|seen| {
+                (
+                    seen["event"]["level"].clone(),
+                    seen["event"]["fields"]["error.type"].clone(),
+                )
+            })
+            .collect()
+    };
+    let (status, seen) = observe(|| call_app(app(), "POST", "/runs", ""));
     if cfg!(debug_assertions) {
         assert_eq!(status, 500);
         assert_eq!(
-            codes,
-            [
-                (&json!("WARN"), &json!("PLAN_NOT_FOUND")),
-                (&json!("ERROR"), &json!("INTERNAL"))
-            ]
+            levels_and_codes(&seen),
+            [(json!("ERROR"), json!("INTERNAL"))],
+            "one failure, one event: the fallback the client receives"
+        );
+        assert!(
+            seen[0]["event"]["fields"]["message"]
+                .as_str()
+                .unwrap()
+                .contains("route `POST /runs` returned `PLAN_NOT_FOUND`"),
+            "{seen:?}"
         );
     } else {
         assert_eq!(status, 404);
-        assert_eq!(codes, [(&json!("WARN"), &json!("PLAN_NOT_FOUND"))]);
+        assert_eq!(
+            levels_and_codes(&seen),
+            [(json!("WARN"), json!("PLAN_NOT_FOUND"))]
+        );
     }
+
+    // A code the set lists is its own one event, as without the layer.
+    let (status, seen) = observe(|| call_app(app(), "POST", "/plans", ""));
+    assert_eq!(status, 409);
+    assert_eq!(seen, [http_event("WARN", "LOCK_HELD", 409, "held")]);
 }
 
 // ---- the current span --------------------------------------------------------

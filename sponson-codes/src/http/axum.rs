@@ -102,6 +102,10 @@ struct ProblemCode(String);
 /// route and the code; release builds pass every response through. Add it
 /// with `route_layer`, so that it sees the route that matched.
 ///
+/// With feature `tracing`, the route's problem is reported once it stands:
+/// a code outside the set is one event, the fallback's, not the route's
+/// code and then the fallback.
+///
 /// ```
 /// use axum::{middleware, routing::post, Router};
 /// use sponson_codes::{http, Error, ErrorCodes};
@@ -134,23 +138,63 @@ pub async fn check_route_sets<C: ErrorCode>(
         .extensions()
         .get::<MatchedPath>()
         .map(|path| format!("{} {}", request.method(), path.as_str()));
-    let response = next.run(request).await;
     if !cfg!(debug_assertions) {
-        return response;
+        return next.run(request).await;
     }
-    let (Some(route), Some(ProblemCode(code))) =
-        (route, response.extensions().get::<ProblemCode>())
-    else {
+    let (response, held) = run_held(next, request).await;
+    let listed = match (route, response.extensions().get::<ProblemCode>()) {
+        (Some(route), Some(ProblemCode(code))) => {
+            match C::ENUM.allows(crate::code::SetKind::Route, &route, code) {
+                true => None,
+                false => Some((route, code.clone())),
+            }
+        }
+        _ => None,
+    };
+    let Some((route, code)) = listed else {
+        held.send();
         return response;
     };
-    if C::ENUM.allows(crate::code::SetKind::Route, &route, code) {
-        return response;
-    }
+    // The fallback is the answer, and its report the one event of this
+    // failure.
+    held.discard();
     Error::<C>::fallback(format!(
         "route `{route}` returned `{code}`, which its declared set does not list; add it to the route's entry in #[codes(routes(...))] on `{}`, or return one of its codes",
         C::ENUM.path()
     ))
     .into_response()
+}
+
+/// Runs the route, holding back its telemetry (feature `tracing`) until
+/// [`check_route_sets`] knows whether its answer stands.
+#[cfg(feature = "tracing")]
+async fn run_held(
+    next: ::axum::middleware::Next,
+    request: ::axum::extract::Request,
+) -> (Response, crate::telemetry::Held) {
+    let mut held = crate::telemetry::Held::default();
+    let mut route = core::pin::pin!(next.run(request));
+    let response = core::future::poll_fn(|cx| held.poll(route.as_mut(), cx)).await;
+    (response, held)
+}
+
+/// Runs the route: without telemetry there is nothing to hold back.
+#[cfg(not(feature = "tracing"))]
+async fn run_held(
+    next: ::axum::middleware::Next,
+    request: ::axum::extract::Request,
+) -> (Response, NothingHeld) {
+    (next.run(request).await, NothingHeld)
+}
+
+/// What [`run_held`] holds without telemetry: nothing.
+#[cfg(not(feature = "tracing"))]
+struct NothingHeld;
+
+#[cfg(not(feature = "tracing"))]
+impl NothingHeld {
+    fn send(self) {}
+    fn discard(self) {}
 }
 
 /// A handler returns `Result<_, Error<C>>`: the error becomes its problem
