@@ -15,19 +15,34 @@ enum Code {
     Internal,
 }
 
-/// What must never reach a terminal raw (the library's list, written out
-/// again here so the two are checked against each other).
+/// What must never reach a terminal raw (the library's rule, written out
+/// again here so the two are checked against each other): controls, the
+/// line and paragraph separators, the interlinear annotation marks and
+/// Unicode 16.0.0's Default_Ignorable_Code_Point (DerivedCoreProperties.txt).
 fn hostile(c: char) -> bool {
     c.is_control()
         || matches!(
             c,
             '\u{2028}'
                 | '\u{2029}'
-                | '\u{061c}'
-                | '\u{200e}'
-                | '\u{200f}'
+                | '\u{fff9}'..='\u{fffb}'
+                | '\u{ad}'
+                | '\u{34f}'
+                | '\u{61c}'
+                | '\u{115f}'..='\u{1160}'
+                | '\u{17b4}'..='\u{17b5}'
+                | '\u{180b}'..='\u{180f}'
+                | '\u{200b}'..='\u{200f}'
                 | '\u{202a}'..='\u{202e}'
-                | '\u{2066}'..='\u{2069}'
+                | '\u{2060}'..='\u{206f}'
+                | '\u{3164}'
+                | '\u{fe00}'..='\u{fe0f}'
+                | '\u{feff}'
+                | '\u{ffa0}'
+                | '\u{fff0}'..='\u{fff8}'
+                | '\u{1bca0}'..='\u{1bca3}'
+                | '\u{1d173}'..='\u{1d17a}'
+                | '\u{e0000}'..='\u{e0fff}'
         )
 }
 

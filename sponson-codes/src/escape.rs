@@ -3,41 +3,51 @@
 //! file's lines) can neither steer a terminal nor read other than it is.
 //!
 //! Control characters are escaped visibly (`\u{1b}`, `\r`, ...): the C0 and
-//! C1 controls and DEL, the line and paragraph separators, the
+//! C1 controls and DEL, every default-ignorable code point (Unicode's
+//! `Default_Ignorable_Code_Point`: what shows as nothing, among them the
 //! bidirectional formatting characters, which can make text read other
-//! than it is, and the characters that show as nothing: zero-width
-//! characters, the byte order mark, the soft hyphen and Unicode tag
-//! characters (which can spell out text an agent reads and a person never
-//! sees). One-line fields (a message, a hint) escape newlines and tabs too;
+//! than it is, zero-width characters, the Mongolian vowel separator, the
+//! byte order mark, the soft hyphen, variation selectors and Unicode tag
+//! characters, which can spell out text an agent reads and a person never
+//! sees), and what the property leaves out but a terminal obeys or hides:
+//! the line and paragraph separators and the interlinear annotation marks.
+//! One-line fields (a message, a hint) escape newlines and tabs too;
 //! multi-line text (data for people, diff lines) keeps them.
 
 use std::borrow::Cow;
 use std::fmt::Write as _;
 
-/// Whether `c` must not reach a terminal raw.
+/// Unicode 16.0.0's `Default_Ignorable_Code_Point`, as ranges, from
+/// `DerivedCoreProperties.txt`.
+const DEFAULT_IGNORABLE: [(char, char); 17] = [
+    ('\u{ad}', '\u{ad}'),
+    ('\u{34f}', '\u{34f}'),
+    ('\u{61c}', '\u{61c}'),
+    ('\u{115f}', '\u{1160}'),
+    ('\u{17b4}', '\u{17b5}'),
+    ('\u{180b}', '\u{180f}'),
+    ('\u{200b}', '\u{200f}'),
+    ('\u{202a}', '\u{202e}'),
+    ('\u{2060}', '\u{206f}'),
+    ('\u{3164}', '\u{3164}'),
+    ('\u{fe00}', '\u{fe0f}'),
+    ('\u{feff}', '\u{feff}'),
+    ('\u{ffa0}', '\u{ffa0}'),
+    ('\u{fff0}', '\u{fff8}'),
+    ('\u{1bca0}', '\u{1bca3}'),
+    ('\u{1d173}', '\u{1d17a}'),
+    ('\u{e0000}', '\u{e0fff}'),
+];
+
+/// Whether `c` must not reach a terminal raw: see the module docs.
 pub(crate) fn is_hostile(c: char) -> bool {
     c.is_control()
-        || matches!(
-            c,
-            // Line and paragraph separators.
-            '\u{2028}'
-                | '\u{2029}'
-                // Bidirectional marks, embeddings, overrides and isolates.
-                | '\u{061c}'
-                | '\u{200e}'
-                | '\u{200f}'
-                | '\u{202a}'..='\u{202e}'
-                | '\u{2066}'..='\u{2069}'
-                // Invisible: the soft hyphen, zero-width space and
-                // joiners, word joiner and invisible operators, the byte
-                // order mark, interlinear annotation marks, tag characters.
-                | '\u{ad}'
-                | '\u{200b}'..='\u{200d}'
-                | '\u{2060}'..='\u{2064}'
-                | '\u{feff}'
-                | '\u{fff9}'..='\u{fffb}'
-                | '\u{e0000}'..='\u{e007f}'
-        )
+        || (c >= '\u{ad}'
+            && (DEFAULT_IGNORABLE
+                .iter()
+                .any(|&(first, last)| (first..=last).contains(&c))
+                // Line and paragraph separators, interlinear annotation marks.
+                || matches!(c, '\u{2028}' | '\u{2029}' | '\u{fff9}'..='\u{fffb}')))
 }
 
 fn escape(text: &str, keep: impl Fn(char) -> bool) -> Cow<'_, str> {
@@ -106,5 +116,42 @@ mod tests {
             escape_text("line 1\n\tline 2\u{1b}[31m\u{85}\u{202e}"),
             "line 1\n\tline 2\\u{1b}[31m\\u{85}\\u{202e}"
         );
+    }
+
+    #[test]
+    fn every_default_ignorable_code_point_is_escaped() {
+        // The first and last code point of each range of Unicode 16.0's
+        // Default_Ignorable_Code_Point, written out from
+        // DerivedCoreProperties.txt, and the Mongolian vowel separator.
+        let ignorable = "\u{ad}\u{34f}\u{61c}\u{115f}\u{1160}\u{17b4}\u{17b5}\u{180b}\u{180e}\
+            \u{180f}\u{200b}\u{200f}\u{202a}\u{202e}\u{2060}\u{2065}\u{206a}\u{206f}\u{3164}\
+            \u{fe00}\u{fe0f}\u{feff}\u{ffa0}\u{fff0}\u{fff8}\u{1bca0}\u{1bca3}\u{1d173}\
+            \u{1d17a}\u{e0000}\u{e0100}\u{e01ef}\u{e0fff}";
+        for c in ignorable.chars() {
+            let text = format!("a{c}b");
+            assert_eq!(
+                escape_line(&text),
+                format!("a\\u{{{:x}}}b", u32::from(c)),
+                "U+{:04X}",
+                u32::from(c)
+            );
+        }
+        // What the property leaves out and is still escaped: the line and
+        // paragraph separators and the interlinear annotation marks.
+        for c in ['\u{2028}', '\u{2029}', '\u{fff9}', '\u{fffb}'] {
+            assert!(is_hostile(c), "U+{:04X}", u32::from(c));
+        }
+        // Next to the ranges, visible text stays as it is.
+        for c in [
+            '\u{ac}',
+            '\u{ae}',
+            '\u{180a}',
+            '\u{1810}',
+            '\u{fe10}',
+            '\u{e1000}',
+            'ü',
+        ] {
+            assert!(!is_hostile(c), "U+{:04X}", u32::from(c));
+        }
     }
 }

@@ -110,11 +110,12 @@ fn the_companion_escapes_echoed_arguments_and_stale_lines() {
 }
 
 /// Characters that change what text reads as without showing themselves:
-/// zero-width characters, the byte order mark, the soft hyphen, and Unicode
-/// tag characters (which can spell out instructions an agent reads but a
-/// person does not see).
-const INVISIBLE: [char; 9] = [
+/// zero-width characters, the Mongolian vowel separator, the byte order
+/// mark, the soft hyphen, and Unicode tag characters (which can spell out
+/// instructions an agent reads but a person does not see).
+const INVISIBLE: [char; 10] = [
     '\u{200b}',
+    '\u{180e}',
     '\u{200c}',
     '\u{200d}',
     '\u{2060}',
