@@ -261,7 +261,102 @@ fn code_entry<'a>(e: &'a EnumInfo, index: usize, c: &'a crate::code::CodeInfo) -
 
 #[cfg(all(test, feature = "testing"))]
 mod tests {
+    use std::collections::BTreeSet;
+
+    use crate::code::ErrorCode;
+    use crate::json::tree::Tree;
     use crate::profile::{FIRSTDRAFT, NOGGIN};
+    use crate::{ErrorCodes, WarningCode, WarningCodes};
+
+    /// An enum that gives the catalog every optional member to write.
+    #[allow(dead_code)]
+    #[derive(Debug, Clone, Copy, PartialEq, ErrorCodes)]
+    #[codes(
+        crate = crate,
+        path = "every::Code",
+        deny_unknown,
+        require_explain,
+        grpc_domain = "every.example",
+        url = "https://every.example/errors#{code}",
+        commands(apply = [LockHeld])
+    )]
+    enum Every {
+        /// Wait for the other run.
+        #[code(
+            exit = 3,
+            doc = "Another run holds the lock.",
+            hint = "Wait.",
+            http = 409,
+            retryable = true,
+            grpc = "ABORTED"
+        )]
+        LockHeld,
+        /// Plans are migrated on read.
+        #[code(exit = 2, doc = "The v1 plan format.", retired = "0.3")]
+        PlanV1,
+        /// The command line is wrong.
+        #[code(exit = 2, doc = "The request is malformed.", usage)]
+        Usage,
+        /// A bug.
+        #[code(exit = 1, doc = "An unexpected error.", fallback)]
+        Internal,
+    }
+
+    #[allow(dead_code)]
+    #[derive(Debug, Clone, Copy, PartialEq, WarningCodes)]
+    #[codes(crate = crate)]
+    enum Notes {
+        #[code(doc = "The plan is old.")]
+        PlanOld,
+    }
+
+    /// Every member name of the objects in `tree`; of the envelope (the
+    /// profile as data, described where profiles are), only its own.
+    fn members(tree: &Tree<'_>, names: &mut BTreeSet<&'static str>) {
+        match tree {
+            Tree::Object(entries) => {
+                for (name, value) in entries {
+                    names.insert(name);
+                    if *name == "envelope" {
+                        if let Tree::Object(own) = value {
+                            names.extend(own.iter().map(|(name, _)| *name));
+                        }
+                    } else {
+                        members(value, names);
+                    }
+                }
+            }
+            Tree::Array(items) => items.iter().for_each(|item| members(item, names)),
+            _ => {}
+        }
+    }
+
+    #[test]
+    fn every_member_the_catalog_writes_is_documented_in_docs_codes_md() {
+        let docs = include_str!("../../docs/codes.md");
+        let start = docs.find("## The JSON catalog").expect("the section");
+        let section = &docs[start..];
+        let section = &section[..section[3..]
+            .find("\n## ")
+            .map_or(section.len(), |end| end + 3)];
+        let tree = super::tree_of(
+            &[Every::ENUM, Notes::ENUM],
+            Some(&NOGGIN),
+            &[&NOGGIN, &FIRSTDRAFT],
+        );
+        let mut names = BTreeSet::new();
+        members(&tree, &mut names);
+        let undocumented: Vec<_> = names
+            .into_iter()
+            .filter(|name| {
+                !section.contains(&format!("`{name}`")) && !section.contains(&format!("\"{name}\""))
+            })
+            .collect();
+        assert!(
+            undocumented.is_empty(),
+            "docs/codes.md's JSON catalog section does not name {undocumented:?}"
+        );
+    }
 
     /// The catalog is written without serde_json; its text is what
     /// serde_json writes for the same value, byte for byte.
