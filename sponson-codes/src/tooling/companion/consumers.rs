@@ -5,7 +5,10 @@ use super::commands::{generated_file, Reply, Target};
 use super::failure::{CompanionCode, Failure};
 use super::{Companion, DEFAULT_AGENTS_PATH};
 use crate::code::EnumInfo;
+use crate::document::profile::Profile;
+use crate::escape::escape_line;
 use crate::tooling::markdown::render_agents;
+use crate::tooling::markdown::{render_agents_of_programs, ProgramCodes};
 use crate::tooling::types::{render_types, Lang};
 
 /// `types --lang LANG [--out PATH] [--check]`.
@@ -30,8 +33,58 @@ pub(crate) fn agents(
     check: bool,
 ) -> Result<Reply, Failure> {
     let target = Target::new(companion, "agents", out, DEFAULT_AGENTS_PATH);
-    let page = render_agents(enums, companion.profile(), &target.regenerate);
+    let page = match programs(companion)? {
+        Some(programs) => {
+            let programs: Vec<ProgramCodes<'_>> = programs
+                .iter()
+                .map(|(name, enums, profile)| ProgramCodes {
+                    name,
+                    enums: enums.clone(),
+                    profile,
+                })
+                .collect();
+            render_agents_of_programs(&programs, &target.regenerate)
+        }
+        None => render_agents(enums, companion.profile(), &target.regenerate),
+    };
     generated_file(&target, &page, check, CompanionCode::DocsStale, "agents")
+}
+
+/// One program of a merged catalog: its name, its enums and its profile.
+type Program = (String, Vec<&'static EnumInfo>, &'static Profile);
+
+/// The programs of the merged catalog the companion read, each with its
+/// own enums and profile (Sponson's when it declares none); `None` when it
+/// read one program's catalog.
+fn programs(companion: &Companion) -> Result<Option<Vec<Program>>, Failure> {
+    let Some(read) = &companion.read else {
+        return Ok(None);
+    };
+    let catalog = &read.catalog;
+    if catalog.programs.is_empty() {
+        return Ok(None);
+    }
+    let mut programs = Vec::new();
+    for program in &catalog.programs {
+        let profile = match &program.envelope {
+            Some(envelope) => envelope.profile().map_err(|why| {
+                Failure::new(
+                    CompanionCode::CatalogInvalid,
+                    format!(
+                        "the profile of program `{}` in the merged catalog cannot be read: {why}",
+                        escape_line(&program.name)
+                    ),
+                )
+            })?,
+            None => &crate::profile::SPONSON,
+        };
+        let mut own = catalog.clone();
+        let name = Some(program.name.clone());
+        own.enums.retain(|e| e.program == name);
+        own.codes.retain(|c| c.program == name);
+        programs.push((program.name.clone(), own.enum_infos(), profile));
+    }
+    Ok(Some(programs))
 }
 
 #[cfg(test)]
@@ -88,5 +141,51 @@ mod tests {
         let out = companion.run_with(&[], &args("agents --json"));
         assert_eq!(out.exit, 1);
         assert!(out.stdout.contains("\"NOTHING_LINKED\""), "{}", out.stdout);
+    }
+
+    /// Two programs of one merged catalog, in the Sponson and noggin
+    /// profiles, and a companion reading it.
+    fn merged_companion() -> (Companion, Vec<&'static EnumInfo>) {
+        use crate::profile::{NOGGIN, SPONSON};
+        use crate::tooling::catalog::Catalog;
+        let enums = [<CompanionCode as ErrorCode>::ENUM];
+        let quarry = Catalog::from_enums(&enums).with_profile(&SPONSON);
+        let noggin = Catalog::from_enums(&enums).with_profile(&NOGGIN);
+        let merged = crate::tooling::merge::merge(&[
+            quarry.named("quarry").unwrap(),
+            noggin.named("noggin").unwrap(),
+        ])
+        .unwrap()
+        .catalog;
+        let companion = Companion::reading(
+            "sponson-codes".into(),
+            "--catalog merged.json".into(),
+            &merged,
+        )
+        .unwrap();
+        (companion, merged.enum_infos())
+    }
+
+    #[test]
+    fn the_page_for_agents_of_a_merged_catalog_says_per_program_how_its_documents_look() {
+        let (companion, enums) = merged_companion();
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("SKILL.md");
+        let out = companion.run_with(&enums, &args(&format!("agents --out {}", path.display())));
+        assert_eq!(out.exit, 0, "{out:?}");
+        let page = std::fs::read_to_string(&path).unwrap();
+        assert!(
+            page.contains("\n# Error codes of `quarry` and `noggin`, for agents\n"),
+            "{page}"
+        );
+        let at = page.find("\n## `noggin`\n").expect("a section per program");
+        let (quarry, noggin) = page.split_at(at);
+        assert!(quarry.contains("\n## `quarry`\n"));
+        assert!(quarry.contains("- Every outcome is one JSON document on stdout, on one line.\n"));
+        assert!(quarry.contains("- `ok` is `true` exactly when the process exits 0"));
+        assert!(noggin.contains("a success on stdout, a failure on stderr.\n"));
+        assert!(noggin.contains("- `status` is `\"ok\"` exactly when the process exits 0"));
+        assert!(!noggin.contains("`ok` is `true`"));
+        assert!(noggin.contains("\n#### `DOCS_STALE`\n"));
     }
 }

@@ -13,6 +13,7 @@ use crate::code::{CodeInfo, EnumInfo};
 use crate::escape::escape_line;
 
 pub use self::agents::render_agents;
+pub(crate) use self::agents::{render_agents_of_programs, ProgramCodes};
 
 use self::links::{code_span, is_safe_destination, own_links, unlink_unsafe, Place};
 
