@@ -191,7 +191,7 @@ impl<'a> Lexer<'a> {
                     && self.bytes[i + 1..]
                         .iter()
                         .take(hashes)
-                        .filter(|&&b| b == b'#')
+                        .take_while(|&&b| b == b'#')
                         .count()
                         == hashes
                 {

@@ -83,6 +83,7 @@ struct Pending<'a> {
 pub(super) fn scan(tokens: &[Token<'_>], test: bool, variants: Option<&HashSet<&str>>) -> Scan {
     Scanner {
         tokens,
+        closes: closes(tokens),
         variants,
         out: Scan::default(),
         stack: vec![Frame {
@@ -98,6 +99,10 @@ pub(super) fn scan(tokens: &[Token<'_>], test: bool, variants: Option<&HashSet<&
 
 struct Scanner<'t, 'a> {
     tokens: &'t [Token<'a>],
+    /// For each token that opens a group, the index of the token closing
+    /// it (`tokens.len()` when nothing does): found once, so that no
+    /// opening is read to the end of the file again.
+    closes: Vec<usize>,
     variants: Option<&'t HashSet<&'t str>>,
     out: Scan,
     stack: Vec<Frame<'a>>,
@@ -138,20 +143,7 @@ impl<'a> Scanner<'_, 'a> {
 
     /// The index of the token that closes the group opened at `open`.
     fn close_of(&self, open: usize) -> usize {
-        let mut depth = 0usize;
-        for (i, token) in self.tokens.iter().enumerate().skip(open) {
-            match &token.kind {
-                Kind::Punct("(" | "[" | "{") => depth += 1,
-                Kind::Punct(")" | "]" | "}") => {
-                    depth = depth.saturating_sub(1);
-                    if depth == 0 {
-                        return i;
-                    }
-                }
-                _ => {}
-            }
-        }
-        self.tokens.len()
+        self.closes.get(open).copied().unwrap_or(self.tokens.len())
     }
 
     fn run(mut self) -> Scan {
@@ -309,7 +301,8 @@ impl<'a> Scanner<'_, 'a> {
     }
 
     /// The type an `impl` header at `i` is for: the last name at the top
-    /// level of the type after `for`, or after `impl<...>` without one.
+    /// level of the type after `for`, or after `impl<...>` without one. A
+    /// header holds no other `impl`: the read stops at one.
     fn impl_self_type(&self, i: usize) -> Option<&'a str> {
         let mut angle = 0i32;
         let mut last = None;
@@ -318,7 +311,7 @@ impl<'a> Scanner<'_, 'a> {
                 Kind::Punct("<") => angle += 1,
                 Kind::Punct(">") => angle -= 1,
                 Kind::Punct("->") => {}
-                Kind::Punct("{" | ";") => break,
+                Kind::Punct("{" | ";") | Kind::Ident("impl") => break,
                 Kind::Ident("where") if angle == 0 => break,
                 Kind::Ident("for") if angle == 0 => last = None,
                 Kind::Ident(name) if angle == 0 => last = Some(*name),
@@ -329,13 +322,14 @@ impl<'a> Scanner<'_, 'a> {
     }
 
     /// `enum Name ... {` at `i`: outside test code, a declaration whose
-    /// body raises nothing.
+    /// body raises nothing. A header holds no other `enum`: the read for
+    /// its `{` stops at one.
     fn enum_decl(&mut self, i: usize, frame: Frame<'a>) {
         let Some(name) = self.ident(i + 1) else {
             return;
         };
         let Some(open) = (i + 2..self.tokens.len())
-            .take_while(|&j| !self.punct(j, ";"))
+            .take_while(|&j| !self.punct(j, ";") && self.ident(j) != Some("enum"))
             .find(|&j| self.punct(j, "{"))
         else {
             return;
@@ -370,12 +364,17 @@ impl<'a> Scanner<'_, 'a> {
         });
     }
 
-    /// `code!(Name, "CODE")` at `i`.
+    /// `code!(Name, "CODE")` at `i`. The name is a path: the read for the
+    /// comma after it stops at a group.
     fn code_macro(&mut self, i: usize, frame: Frame<'a>, line: u32) {
         let open = i + 2;
         let close = self.close_of(open);
         let args = &self.tokens[open + 1..close.min(self.tokens.len())];
-        let Some(comma) = args.iter().position(|t| t.kind.is(",")) else {
+        let Some(comma) = args
+            .iter()
+            .position(|t| t.kind.is(",") || matches!(t.kind, Kind::Punct("(" | "[" | "{")))
+            .filter(|&at| args[at].kind.is(","))
+        else {
             return;
         };
         let Some(ty) = args[..comma].iter().rev().find_map(|t| t.kind.ident()) else {
@@ -465,6 +464,25 @@ impl<'a> Scanner<'_, 'a> {
         let bound = back >= 1 && self.ident(back - 1) == Some("let");
         follows || compared || bound
     }
+}
+
+/// For each token that opens a group (`(`, `[`, `{`), the index of the
+/// token that closes it (any of `)`, `]`, `}`), else `tokens.len()`.
+fn closes(tokens: &[Token<'_>]) -> Vec<usize> {
+    let mut closes = vec![tokens.len(); tokens.len()];
+    let mut open = Vec::new();
+    for (i, token) in tokens.iter().enumerate() {
+        match &token.kind {
+            Kind::Punct("(" | "[" | "{") => open.push(i),
+            Kind::Punct(")" | "]" | "}") => {
+                if let Some(at) = open.pop() {
+                    closes[at] = i;
+                }
+            }
+            _ => {}
+        }
+    }
+    closes
 }
 
 /// Adds the code-like words of `text` to `out`: each run of the characters
@@ -681,6 +699,34 @@ mod other;
         assert!(scan
             .test_paths
             .contains(&("Code".to_owned(), "A".to_owned())));
+    }
+
+    /// Each shape left open 100,000 times: read once each, the scan takes
+    /// milliseconds; read again from each opening to the end of the file,
+    /// it would take minutes.
+    #[test]
+    fn a_hundred_thousand_unclosed_openings_are_each_read_once() {
+        let n = 100_000;
+        let calls = format!("fn f() {{ Error::new({}", "Code::X(\n".repeat(n));
+        let raises = raised(&calls);
+        assert_eq!(raises.len(), n);
+        assert_eq!(raises.last().map(String::as_str), Some("Code::X@100000"));
+        assert!(raised(&"code!(".repeat(n)).is_empty());
+        let impls = format!("{}{{ fn f() {{ Self::B }} }}", "}impl A ".repeat(n));
+        assert_eq!(raised(&impls), ["A::B@1"]);
+        let enums = format!("{}enum B {{ X, Y }}", "enum A ".repeat(n));
+        assert_eq!(
+            scanned(&enums).decls,
+            [Decl {
+                name: "B".into(),
+                variants: vec!["X".into(), "Y".into()],
+                line: 1
+            }]
+        );
+        let raw = format!("r{}\"{}", "#".repeat(n), "\"x".repeat(n));
+        let lexed = tokens(&raw);
+        assert_eq!(lexed.len(), 1);
+        assert!(matches!(&lexed[0].kind, Kind::Str(text) if text.len() == 2 * n));
     }
 
     #[test]
