@@ -28,6 +28,16 @@ pub fn expand(input: &Input) -> syn::Result<TokenStream> {
     } else {
         TokenStream::new()
     };
+    // Only an enum that names its domain can be sent as a gRPC status:
+    // AIP-193's `ErrorInfo` needs one, and the derive has then checked
+    // that every code is an AIP-193 reason.
+    let grpc = match &input.attrs.grpc_domain {
+        Some(keyed) => {
+            let domain = keyed.value.value();
+            quote!(#krate::__sponson_grpc_codes! { #ident, #domain })
+        }
+        None => TokenStream::new(),
+    };
     // `deprecated`: a retired variant is `#[deprecated]`, and the tables name it.
     Ok(quote! {
         #[allow(non_upper_case_globals, unused_qualifications, deprecated)]
@@ -38,6 +48,7 @@ pub fn expand(input: &Input) -> syn::Result<TokenStream> {
             #exit_code
             #inherent
             #unit
+            #grpc
             #krate::__sponson_register! { <#ident as __sp::ErrorCode>::ENUM }
         };
     })

@@ -124,7 +124,10 @@ pub fn domain_value(meta: &ParseNestedMeta) -> syn::Result<LitStr> {
     Ok(lit)
 }
 
-/// Whether the enum speaks gRPC: it names its domain.
+/// Whether the enum speaks gRPC: it names its domain. Only such an enum
+/// converts to a `tonic::Status` (the runtime's `grpc::GrpcCodes`, which
+/// the expansion implements for it), so checking its codes here checks
+/// every code that can reach a gRPC client.
 pub fn speaks_grpc(input: &Input) -> bool {
     input.attrs.grpc_domain.is_some()
 }
@@ -155,8 +158,9 @@ fn from_http(status: u16) -> &'static str {
 /// The code's gRPC status: its own `grpc`; `INTERNAL` for the fallback and
 /// `INVALID_ARGUMENT` for the usage code; else from its own `http`; else
 /// the enum's `grpc`; else from the status the enum's `http` gives it; else
-/// `UNKNOWN`. Resolved for every error code, so that any enum converts to a
-/// `tonic::Status`; the docs show it only for enums with a `grpc_domain`.
+/// `UNKNOWN`. Resolved for every error code, so that the catalog records
+/// it; only an enum with a `grpc_domain` converts to a `tonic::Status`
+/// (`grpc::GrpcCodes`), and the docs show it only for those.
 pub fn status(input: &Input, variant: &Variant) -> String {
     let attrs = &variant.attrs;
     if let Some(own) = &attrs.grpc {

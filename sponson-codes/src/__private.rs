@@ -40,6 +40,27 @@ macro_rules! __sponson_register {
     ($info:expr) => {};
 }
 
+/// `GrpcCodes` for an enum that names its gRPC domain, or nothing without
+/// the `tonic` layer, which is where gRPC statuses exist.
+#[cfg(feature = "tonic")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __sponson_grpc_codes {
+    ($ident:ident, $domain:expr) => {
+        #[automatically_derived]
+        impl $crate::grpc::GrpcCodes for $ident {
+            const DOMAIN: &'static str = $domain;
+        }
+    };
+}
+
+#[cfg(not(feature = "tonic"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __sponson_grpc_codes {
+    ($ident:ident, $domain:expr) => {};
+}
+
 /// The items given (the derive's `write_details`), or nothing without the
 /// `error` layer, which is where details exist.
 #[cfg(feature = "error")]

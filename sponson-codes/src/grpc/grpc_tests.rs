@@ -54,10 +54,10 @@ enum Code {
     Internal,
 }
 
-/// An enum without a domain or URLs: the crate's name is the domain.
+/// An enum of another domain, without URLs.
 #[allow(dead_code)]
 #[derive(Debug, Clone, Copy, PartialEq, ErrorCodes)]
-#[codes(crate = crate)]
+#[codes(crate = crate, grpc_domain = "plain.example")]
 enum Plain {
     #[code(exit = 2, doc = "Missing.", http = 404)]
     Missing,
@@ -120,7 +120,7 @@ fn each_code_is_sent_with_its_status_message_and_error_info() {
     }
     let plain = Error::new(Plain::Missing, "gone").to_status();
     assert_eq!(plain.code(), Grpc::NotFound);
-    assert_eq!(error_info(&plain).domain, env!("CARGO_PKG_NAME"));
+    assert_eq!(error_info(&plain).domain, "plain.example");
     assert!(plain.get_details_help().is_none(), "no URL, no Help");
 }
 

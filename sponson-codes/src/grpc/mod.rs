@@ -13,7 +13,7 @@
 //! | `code` | the code's gRPC status, [`CodeInfo::grpc`](crate::CodeInfo::grpc): `#[code(grpc = "...")]`, else one derived from the code's HTTP status (`INTERNAL` for the fallback, `INVALID_ARGUMENT` for the usage code) |
 //! | `message` | the error's message |
 //! | `ErrorInfo.reason` | the code, such as `PLAN_NOT_FOUND` |
-//! | `ErrorInfo.domain` | the enum's `#[codes(grpc_domain = "...")]`, else the name of the package that declares the enum ([`domain`]) |
+//! | `ErrorInfo.domain` | the enum's `#[codes(grpc_domain = "...")]` ([`domain`]): only an enum that names its domain converts ([`GrpcCodes`]) |
 //! | `ErrorInfo.metadata` | `hint` when there is one, `retryable` (`"true"` or `"false"`) when the code declares it, and every detail: a string as it is, any other JSON value as its JSON text (`41`, `{"line":3}`) |
 //! | `Help` | one link, to the code's docs URL, when it has one |
 //! | `RetryInfo` | the delay of [`Error::with_retry_after`](crate::Error::with_retry_after) (at most 2,147,483,647 seconds), unless the code declares `retryable = false` |
@@ -69,4 +69,4 @@ mod grpc_tests;
 
 pub use self::panic::{PanicFuture, PanicLayer, PanicService};
 pub use self::read::{CodedStatus, StatusError};
-pub use self::status::{domain, MAX_STATUS_BYTES};
+pub use self::status::{domain, GrpcCodes, MAX_STATUS_BYTES};

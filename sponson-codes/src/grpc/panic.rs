@@ -6,7 +6,7 @@ use core::marker::PhantomData;
 use core::pin::Pin;
 use core::task::{Context, Poll};
 
-use crate::code::ErrorCode;
+use super::GrpcCodes;
 use crate::error::panic_layer::{call_caught, poll_caught, SERVER_PANIC_MESSAGE};
 use crate::error::Error;
 
@@ -30,6 +30,7 @@ crate::error::panic_layer::panic_layer_types! {
 /// use tower_layer::Layer;
 ///
 /// #[derive(Debug, ErrorCodes)]
+/// #[codes(grpc_domain = "plans.example")]
 /// enum Code {
 ///     #[code(exit = 1, doc = "An unexpected error.", fallback)]
 ///     Internal,
@@ -50,6 +51,7 @@ crate::error::panic_layer::panic_layer_types! {
 /// use tower_layer::Layer;
 ///
 /// #[derive(Debug, ErrorCodes)]
+/// #[codes(grpc_domain = "plans.example")]
 /// enum Code {
 ///     #[code(exit = 1, doc = "An unexpected error.", fallback)]
 ///     Internal,
@@ -79,6 +81,7 @@ crate::error::panic_layer::panic_layer_types! {
 /// use tower_service::Service;
 ///
 /// #[derive(Debug, ErrorCodes)]
+/// #[codes(grpc_domain = "plans.example")]
 /// enum Code {
 ///     #[code(exit = 1, doc = "An unexpected error.", fallback)]
 ///     Internal,
@@ -119,7 +122,7 @@ impl<S, C, R, B> tower_service::Service<R> for PanicService<S, C>
 where
     S: tower_service::Service<R, Response = http::Response<B>>,
     B: Default,
-    C: ErrorCode,
+    C: GrpcCodes,
 {
     type Response = http::Response<B>;
     type Error = S::Error;
@@ -141,7 +144,7 @@ impl<F, B, E, C> Future for PanicFuture<F, C>
 where
     F: Future<Output = Result<http::Response<B>, E>>,
     B: Default,
-    C: ErrorCode,
+    C: GrpcCodes,
 {
     type Output = Result<http::Response<B>, E>;
 
@@ -153,7 +156,7 @@ where
 
 /// The response of a panicked call: the fallback's status, in a response
 /// with no message (a "trailers-only" gRPC response).
-fn panicked<C: ErrorCode, B: Default>() -> http::Response<B> {
+fn panicked<C: GrpcCodes, B: Default>() -> http::Response<B> {
     Error::<C>::fallback(SERVER_PANIC_MESSAGE)
         .to_status()
         .into_http()

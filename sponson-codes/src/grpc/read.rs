@@ -9,8 +9,9 @@ use tonic::Status;
 use tonic_types::StatusExt;
 
 use super::status::{domain, HINT, RETRYABLE};
+use super::GrpcCodes;
 use crate::code::details::Details;
-use crate::code::{CodeInfo, ErrorCode, ErrorCodeSet};
+use crate::code::{CodeInfo, ErrorCodeSet};
 use crate::document::envelope::ErrorBody;
 
 /// A gRPC status read back as a coded error: what
@@ -194,26 +195,26 @@ impl<D> CodedStatus<D> {
     /// assert!(!sent_by("billing.example").is_known::<Code>());
     /// assert_eq!(sent_by("billing.example").kind::<Code>(), Code::Internal);
     /// ```
-    pub fn is_known<C: ErrorCode>(&self) -> bool {
+    pub fn is_known<C: GrpcCodes>(&self) -> bool {
         self.listed::<C>().is_some()
     }
 
     /// The code's entry in `C`'s table, or `C`'s fallback for a code that
     /// `C` does not list or that belongs to another domain.
-    pub fn info<C: ErrorCode>(&self) -> &'static CodeInfo {
+    pub fn info<C: GrpcCodes>(&self) -> &'static CodeInfo {
         self.listed::<C>().unwrap_or(C::FALLBACK_INFO)
     }
 
     /// The code as a value of `C`, or `C`'s fallback for a code that `C`
     /// does not list or that belongs to another domain.
-    pub fn kind<C: ErrorCodeSet>(&self) -> C {
+    pub fn kind<C: ErrorCodeSet + GrpcCodes>(&self) -> C {
         match self.listed::<C>() {
             Some(info) => C::from_code_or_fallback(info.code),
             None => C::FALLBACK,
         }
     }
 
-    fn listed<C: ErrorCode>(&self) -> Option<&'static CodeInfo> {
+    fn listed<C: GrpcCodes>(&self) -> Option<&'static CodeInfo> {
         if self.domain != domain::<C>() {
             return None;
         }
@@ -227,6 +228,7 @@ impl<D> CodedStatus<D> {
 /// ```
 /// # use sponson_codes::{grpc::CodedStatus, profile::ErrorBody, Error, ErrorCodes};
 /// # #[derive(Debug, ErrorCodes)]
+/// # #[codes(grpc_domain = "plans.example")]
 /// # enum Code {
 /// #     #[code(exit = 2, doc = "No plan has this name.", http = 404)]
 /// #     PlanNotFound,

@@ -15,14 +15,72 @@ pub(super) const HINT: &str = "hint";
 /// The metadata key of whether the code is retryable, as in the envelope.
 pub(super) const RETRYABLE: &str = "retryable";
 
+/// An error enum whose codes a gRPC status carries: one that names its
+/// domain with `#[codes(grpc_domain = "...")]`, for which the derive
+/// implements this trait (with the feature `tonic`) after checking that
+/// every code is an AIP-193 reason (`[A-Z][A-Z0-9_]+[A-Z0-9]`, at most 63
+/// characters).
+///
+/// [`Error::to_status`], `Status::from`, [`PanicLayer`](super::PanicLayer)
+/// and [`CodedStatus`](super::CodedStatus)'s `kind`, `info` and `is_known`
+/// take only such an enum. AIP-193's `ErrorInfo` names the service its
+/// reasons belong to, and a client in any language switches on the reason;
+/// an enum without a domain may have codes in any case (`lock-held`), which
+/// would reach clients as reasons AIP-193 refuses. So it does not convert,
+/// and the compiler says what to write:
+///
+/// ```compile_fail,E0277
+/// use sponson_codes::{Error, ErrorCodes};
+///
+/// #[derive(Debug, ErrorCodes)]
+/// #[codes(rename_all = "kebab-case")]
+/// enum Code {
+///     #[code(exit = 3, doc = "The shuttle is moored.")]
+///     ShuttleMoored,
+///     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+///     Internal,
+/// }
+///
+/// // error[E0277]: `Code` names no gRPC domain, so its codes cannot be sent as gRPC statuses
+/// let status = Error::new(Code::ShuttleMoored, "moored").to_status();
+/// ```
+///
+/// With the domain, the derive asks for reasons AIP-193 accepts, and the
+/// enum converts:
+///
+/// ```
+/// use sponson_codes::{grpc::GrpcCodes, Error, ErrorCodes};
+///
+/// #[derive(Debug, ErrorCodes)]
+/// #[codes(grpc_domain = "shuttles.example")]
+/// enum Code {
+///     #[code(exit = 3, doc = "The shuttle is moored.")]
+///     ShuttleMoored,
+///     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+///     Internal,
+/// }
+///
+/// assert_eq!(Code::DOMAIN, "shuttles.example");
+/// let status = Error::new(Code::ShuttleMoored, "moored").to_status();
+/// assert_eq!(status.code(), tonic::Code::Unknown);
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` names no gRPC domain, so its codes cannot be sent as gRPC statuses",
+    label = "`{Self}` has no `#[codes(grpc_domain = \"...\")]`",
+    note = "add #[codes(grpc_domain = \"your.service.name\")] to the enum `{Self}`: AIP-193's `ErrorInfo` names the service its reasons belong to, and the derive then checks that every code is an AIP-193 reason (UPPER_SNAKE_CASE, at most 63 characters)"
+)]
+pub trait GrpcCodes: ErrorCode {
+    /// The enum's `#[codes(grpc_domain = "...")]`: the
+    /// `google.rpc.ErrorInfo.domain` of its codes.
+    const DOMAIN: &'static str;
+}
+
 /// The `google.rpc.ErrorInfo.domain` of `C`'s codes: the enum's
-/// `#[codes(grpc_domain = "...")]`, else the name of the package that
-/// declares it (`CARGO_PKG_NAME`, as [`EnumInfo::crate_name`](crate::registry::EnumInfo::crate_name)).
+/// `#[codes(grpc_domain = "...")]` ([`GrpcCodes::DOMAIN`]).
 ///
 /// AIP-193 has the domain name the service or product the reasons belong
-/// to (`pubsub.googleapis.com`); a crate name is unique among Rust crates
-/// but says nothing to a client in another language, so a service should
-/// declare its own. [`CodedStatus::kind`](super::CodedStatus::kind) and
+/// to (`pubsub.googleapis.com`).
+/// [`CodedStatus::kind`](super::CodedStatus::kind) and
 /// [`is_known`](super::CodedStatus::is_known) compare a status's domain
 /// with this one.
 ///
@@ -36,17 +94,10 @@ pub(super) const RETRYABLE: &str = "retryable";
 ///     Internal,
 /// }
 ///
-/// #[derive(ErrorCodes)]
-/// enum Plain {
-///     #[code(exit = 1, doc = "An unexpected error.", fallback)]
-///     Internal,
-/// }
-///
 /// assert_eq!(grpc::domain::<Code>(), "plans.example");
-/// assert_eq!(grpc::domain::<Plain>(), env!("CARGO_PKG_NAME"));
 /// ```
-pub fn domain<C: ErrorCode>() -> &'static str {
-    C::ENUM.grpc_domain.unwrap_or(C::ENUM.crate_name)
+pub fn domain<C: GrpcCodes>() -> &'static str {
+    C::DOMAIN
 }
 
 impl<C: ErrorCode> Error<C> {
@@ -100,7 +151,10 @@ impl<C: ErrorCode> Error<C> {
     /// assert_eq!(details.retry_info().unwrap().retry_delay, Some(Duration::from_secs(30)));
     /// assert_eq!(details.help().unwrap().links[0].url, "https://plans.example/errors#LOCK_HELD");
     /// ```
-    pub fn to_status(&self) -> Status {
+    pub fn to_status(&self) -> Status
+    where
+        C: GrpcCodes,
+    {
         let status = self.status_as_is();
         let size = trailer_size(&status);
         if size <= MAX_STATUS_BYTES {
@@ -114,7 +168,10 @@ impl<C: ErrorCode> Error<C> {
     }
 
     /// The status of this error, whatever its size.
-    fn status_as_is(&self) -> Status {
+    fn status_as_is(&self) -> Status
+    where
+        C: GrpcCodes,
+    {
         let info = self.info();
         let mut metadata = HashMap::with_capacity(self.details().len() + 2);
         if let Some(hint) = self.hint() {
@@ -164,6 +221,7 @@ impl<C: ErrorCode> Error<C> {
 /// use sponson_codes::{grpc::MAX_STATUS_BYTES, Error, ErrorCodes};
 ///
 /// #[derive(Debug, ErrorCodes)]
+/// #[codes(grpc_domain = "plans.example")]
 /// enum Code {
 ///     #[code(exit = 2, doc = "The plan is not valid.", http = 422)]
 ///     PlanInvalid,
@@ -217,7 +275,7 @@ fn trailer_size(status: &Status) -> usize {
 ///
 /// assert_eq!(show_plan("nope").unwrap_err().code(), tonic::Code::NotFound);
 /// ```
-impl<C: ErrorCode> From<Error<C>> for Status {
+impl<C: GrpcCodes> From<Error<C>> for Status {
     fn from(error: Error<C>) -> Self {
         error.to_status()
     }
