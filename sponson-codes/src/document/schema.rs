@@ -26,7 +26,7 @@ impl Only<'_> {
     /// that declare a set for it, since its runner runs the enum that
     /// declares its set and can print no other enum's codes; every enum when
     /// none declares one.
-    fn enums<'e>(self, enums: Vec<&'e EnumInfo>) -> Vec<&'e EnumInfo> {
+    fn enums(self, enums: Vec<&EnumInfo>) -> Vec<&EnumInfo> {
         let Some((kind, name)) = self.0 else {
             return enums;
         };
