@@ -579,7 +579,7 @@ impl Companion {
              types --lang LANG [--out PATH] [--check]\n                                \
              write the types of the codes and documents for consumers, LANG typescript or python\n                                \
              (default {ts} or {py}); --check writes nothing and fails when stale\n  \
-             agents [--out PATH] [--check] write the page for agents (default {agents}); --check as for docs\n\n\
+             agents [--out PATH] [--check] write the page for agents (default {agents}); --check as for docs\n  \
              site [--out DIR] [--check]    write the error index site (default {site}): an index with a search box, a page\n                                \
              per code, llms.txt; --title TEXT; --check writes nothing and fails when stale\n  \
              merge [--out FILE]            merge many programs' catalogs into one (stdout without --out)\n\n\
@@ -763,6 +763,32 @@ mod tests {
 
     fn json(out: &Output) -> Value {
         serde_json::from_str(&out.stdout).expect("one JSON document")
+    }
+
+    #[test]
+    fn the_help_lists_every_command_indented_under_commands() {
+        let help = Companion::new("app", "app-codes", "/src/app").help();
+        let section = help
+            .split_once("commands:\n")
+            .and_then(|(_, rest)| rest.split("\n\n").next())
+            .expect("a commands section");
+        let mut commands = Vec::new();
+        for line in section.lines() {
+            let indent = line.len() - line.trim_start().len();
+            match indent {
+                2 => commands.push(line.split_whitespace().next().unwrap_or("")),
+                32 => {}
+                _ => panic!("indented {indent}: {line:?}\n{help}"),
+            }
+        }
+        assert_eq!(
+            commands,
+            [
+                "docs", "lock", "list", "explain", "check", "schema", "coverage", "types",
+                "agents", "site", "merge"
+            ],
+            "{help}"
+        );
     }
 
     #[test]
