@@ -743,9 +743,13 @@ fn short_facts(c: &CodeEntry) -> String {
 /// One definition of a code on its page, its sections' headings at `level`.
 fn definition(out: &mut String, e: &EnumEntry, c: &CodeEntry, level: u8) {
     if let Some(note) = &c.retired {
+        // The note is a sentence of its own: it ends with a full stop.
         let note = match note.trim() {
             "" => String::new(),
-            note => format!(" {}", markdown(note, Shape::Inline)),
+            note if note.ends_with(['.', '!', '?']) => {
+                format!(" {}", markdown(note, Shape::Inline))
+            }
+            note => format!(" {}.", markdown(note, Shape::Inline)),
         };
         let _ = writeln!(
             out,

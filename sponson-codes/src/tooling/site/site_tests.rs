@@ -142,7 +142,7 @@ fn a_retired_code_keeps_its_page_marked_with_its_note() {
     let files = render(&demo());
     let page = find(&files, "OLD_CONFIG.html");
     assert!(page.contains(
-        "<p class=\"retired\" role=\"note\"><strong>Retired.</strong> 0.4: configs are migrated on read It is no longer raised, and stays listed so that it is never reused.</p>"
+        "<p class=\"retired\" role=\"note\"><strong>Retired.</strong> 0.4: configs are migrated on read. It is no longer raised, and stays listed so that it is never reused.</p>"
     ));
     let index = find(&files, "index.html");
     assert!(index.contains("<tr id=\"OLD_CONFIG\" class=\"retired\"><th scope=\"row\"><a href=\"OLD_CONFIG.html\"><code>OLD_CONFIG</code></a> <span class=\"tag\">retired</span></th>"));
@@ -150,6 +150,28 @@ fn a_retired_code_keeps_its_page_marked_with_its_note() {
     assert!(find(&files, "llms.txt").contains(
         "- [OLD_CONFIG](OLD_CONFIG.html): The old config format. (exit 1, retired) Retired: 0.4: configs are migrated on read\n"
     ));
+}
+
+#[test]
+fn a_retired_note_without_a_full_stop_ends_its_sentence() {
+    for (note, shown) in [
+        ("0.4: gone", " 0.4: gone."),
+        ("Replaced by `NEW`", " Replaced by <code>NEW</code>."),
+        ("Replaced by NEW.", " Replaced by NEW."),
+        ("Why? Nobody knows?", " Why? Nobody knows?"),
+        ("Gone!  ", " Gone!"),
+        ("", ""),
+    ] {
+        let files = render(&catalog(json!([
+            {"code": "OLD", "retired": note},
+            {"code": "INTERNAL", "fallback": true},
+        ])));
+        let page = find(&files, "OLD.html");
+        let expected = format!(
+            "<strong>Retired.</strong>{shown} It is no longer raised, and stays listed so that it is never reused.</p>"
+        );
+        assert!(page.contains(&expected), "{note:?}:\n{page}");
+    }
 }
 
 #[test]
