@@ -479,6 +479,8 @@ impl Site<'_> {
         main.push_str(SEARCH_BOX);
         main.push_str("<div id=\"codes\">\n");
         let mut group = 0;
+        // Row ids across programs: a code string's first row has it.
+        let mut ids = Ids::default();
         for program in self.programs {
             let name = program.name.unwrap_or_default();
             let _ = writeln!(
@@ -493,7 +495,7 @@ impl Site<'_> {
                     line(&e.path)
                 );
                 group += 1;
-                codes_table(&mut main, e, codes, &program.dir, None);
+                codes_table(&mut main, e, codes, &program.dir, Some(&mut ids));
                 main.push_str("</section>\n");
             }
             main.push_str("</section>\n");
@@ -604,8 +606,8 @@ const SEARCH_BOX: &str = concat!(
 /// Shown by the search script when nothing matches.
 const NO_MATCH: &str = "<p id=\"none\" class=\"none\" hidden>No code matches.</p>\n";
 
-/// Row ids of an index: the code itself, once per index, so that
-/// `index.html#LOCK_HELD` finds its row.
+/// Row ids of an index, one program's or a merged site's: the code itself,
+/// on its first row only, so that `index.html#LOCK_HELD` finds its row.
 #[derive(Default)]
 struct Ids {
     seen: std::collections::HashSet<String>,

@@ -359,6 +359,42 @@ fn a_merged_site_puts_each_program_in_its_folder() {
 }
 
 #[test]
+fn a_merged_index_gives_each_code_string_a_row_id() {
+    let plan = demo();
+    let mut service = catalog(json!([
+        {"code": "LOCK_HELD", "exit": 3, "variant": "LockHeld"},
+        {"code": "QUOTA_SPENT", "exit": 3, "variant": "QuotaSpent"},
+        {"code": "INTERNAL", "fallback": true, "variant": "Internal"},
+    ]));
+    service.codes[0].doc = "Another run holds the lock.".into();
+    let merged = merge(&[
+        plan.named("plan").unwrap(),
+        service.named("service").unwrap(),
+    ])
+    .unwrap();
+    let files = render(&merged.catalog);
+    let top = find(&files, "index.html");
+    // `index.html#{code}` finds the first row of the code, once per index.
+    for code in ["LOCK_HELD", "OLD_CONFIG", "INTERNAL", "QUOTA_SPENT"] {
+        assert_eq!(
+            top.matches(&format!(" id=\"{code}\"")).count(),
+            1,
+            "{code}\n{top}"
+        );
+    }
+    assert!(
+        top.contains("<tr id=\"LOCK_HELD\"><th scope=\"row\"><a href=\"plan/LOCK_HELD.html\">"),
+        "{top}"
+    );
+    assert!(
+        top.contains(
+            "<tr id=\"QUOTA_SPENT\"><th scope=\"row\"><a href=\"service/QUOTA_SPENT.html\">"
+        ),
+        "{top}"
+    );
+}
+
+#[test]
 fn the_same_catalog_renders_the_same_bytes() {
     let options = SiteOptions::new()
         .title("Errors")
