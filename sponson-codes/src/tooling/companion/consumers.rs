@@ -178,6 +178,10 @@ mod tests {
             page.contains("\n# Error codes of `quarry` and `noggin`, for agents\n"),
             "{page}"
         );
+        assert!(page.starts_with(
+            "---\nname: quarry-noggin-errors\ndescription: \"How to read what quarry and noggin print"
+        ));
+        assert!(page.contains("Use it when a command of quarry or noggin fails or warns."));
         let at = page.find("\n## `noggin`\n").expect("a section per program");
         let (quarry, noggin) = page.split_at(at);
         assert!(quarry.contains("\n## `quarry`\n"));

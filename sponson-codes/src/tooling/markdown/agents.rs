@@ -36,7 +36,10 @@ use crate::escape::{escape_line, escape_text};
 /// ```
 pub fn render_agents(enums: &[&EnumInfo], profile: &Profile, regenerate: &str) -> String {
     let program = program(enums);
-    let mut out = front_matter(&program, &skill_name(&program), regenerate);
+    let description = format!(
+        "How to read what {program} prints and what to do about each of its error codes: when it happens, the hint, whether to retry, the exit code. Use it when a {program} command fails or warns."
+    );
+    let mut out = front_matter(&skill_name(&program), &description, regenerate);
     let _ = write!(
         out,
         "\n# Error codes of `{program}`, for agents\n\n\
@@ -62,7 +65,15 @@ pub(crate) struct ProgramCodes<'a> {
 pub(crate) fn render_agents_of_programs(programs: &[ProgramCodes<'_>], regenerate: &str) -> String {
     let names: Vec<String> = programs
         .iter()
-        .map(|p| escape_line(p.name).replace('`', ""))
+        // As `program` keeps a crate's name: what YAML, headings and code
+        // spans take as it is (a merged catalog's names are checked when
+        // read; this keeps the page sound whatever it is given).
+        .map(|p| {
+            p.name
+                .chars()
+                .filter(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
+                .collect::<String>()
+        })
         .collect();
     let skill = skill_name(&names.join("-"));
     let listed: Vec<String> = names.iter().map(|name| format!("`{name}`")).collect();
@@ -71,7 +82,12 @@ pub(crate) fn render_agents_of_programs(programs: &[ProgramCodes<'_>], regenerat
         [one] => one.clone(),
         [first @ .., last] => format!("{} and {last}", first.join(", ")),
     };
-    let mut out = front_matter(&listed.replace('`', ""), &skill, regenerate);
+    let plain = listed.replace('`', "");
+    let description = format!(
+        "How to read what {plain} print and what to do about each of their error codes: when it happens, the hint, whether to retry, the exit code. Use it when a command of {} fails or warns.",
+        plain.replace(" and ", " or ")
+    );
+    let mut out = front_matter(&skill, &description, regenerate);
     let _ = write!(
         out,
         "\n# Error codes of {listed}, for agents\n\n\
@@ -87,11 +103,11 @@ pub(crate) fn render_agents_of_programs(programs: &[ProgramCodes<'_>], regenerat
 }
 
 /// The front matter of a skill, and the line that says how to regenerate it.
-fn front_matter(program: &str, skill: &str, regenerate: &str) -> String {
+fn front_matter(skill: &str, description: &str, regenerate: &str) -> String {
     let mut out = String::new();
     let _ = write!(
         out,
-        "---\nname: {skill}\ndescription: \"How to read what {program} prints and what to do about each of its error codes: when it happens, the hint, whether to retry, the exit code. Use it when a {program} command fails or warns.\"\n---\n\n",
+        "---\nname: {skill}\ndescription: \"{description}\"\n---\n\n"
     );
     let command = escape_line(regenerate).replace("-->", "-- >");
     let _ = writeln!(
