@@ -527,6 +527,12 @@ impl Catalog {
                 crate::escape::escape_line(&e.crate_name)
             );
             program_of(&e.program, what.clone())?;
+            if !is_errors(&e.kind) && e.kind != CodeKind::Warnings.as_str() {
+                return Err(ReadError::Invalid(format!(
+                    "{what} has the kind `{}`; an enum's kind is `errors` (or absent) or `warnings`",
+                    crate::escape::escape_line(&e.kind)
+                )));
+            }
             if let Some(x) = e.exits.iter().find(|x| x.exit == 0) {
                 return Err(ReadError::Invalid(format!(
                     "{what} declares the exit class {}, which means success; an exit class is 1 to 255",
@@ -542,11 +548,21 @@ impl Catalog {
         for c in &self.codes {
             let what = format!("the code `{}`", c.code);
             program_of(&c.program, what.clone())?;
-            if !self.enums.iter().any(|e| c.belongs_to(e)) {
+            let Some(e) = self.enums.iter().find(|e| c.belongs_to(e)) else {
                 return Err(ReadError::Invalid(format!(
                     "{what} names the enum `{}` of crate `{}`, which the catalog does not list",
                     crate::escape::escape_line(&c.enum_path),
                     crate::escape::escape_line(&c.crate_name)
+                )));
+            };
+            // The enum's kind decides what the companion makes of each code.
+            let warnings = e.kind == CodeKind::Warnings.as_str();
+            if c.warning != warnings {
+                return Err(ReadError::Invalid(format!(
+                    "{what} is {} but its enum `{}` holds {}; an enum holds one kind of code",
+                    if c.warning { "a warning" } else { "an error" },
+                    crate::escape::escape_line(&e.path),
+                    if warnings { "warnings" } else { "errors" },
                 )));
             }
         }
@@ -927,6 +943,26 @@ mod tests {
             err.contains("the warning code `LOCK_HELD` has exit 3"),
             "{err}"
         );
+        // A warning in an enum of errors (and an error among warnings)
+        // would be made an error with exit 0 by the enums it gives.
+        let mut value = catalog_value();
+        value["codes"][0]["warning"] = true.into();
+        value["codes"][0]["exit"] = 0.into();
+        let err = refusal(&value);
+        assert!(
+            err.contains(
+                "the code `LOCK_HELD` is a warning but its enum `demo::errors::Code` holds errors"
+            ),
+            "{err}"
+        );
+        let mut value = catalog_value();
+        value["enums"][0]["kind"] = "warnings".into();
+        let err = refusal(&value);
+        assert!(err.contains("is an error but its enum"), "{err}");
+        // A kind that is neither: the fuzzer's `warniNgs`.
+        value["enums"][0]["kind"] = "warniNgs".into();
+        let err = refusal(&value);
+        assert!(err.contains("has the kind `warniNgs`"), "{err}");
         let mut value = catalog_value();
         value["enums"][0]["exits"][0]["exit"] = 0.into();
         let err = refusal(&value);
