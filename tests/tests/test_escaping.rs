@@ -87,6 +87,12 @@ fn the_companion_escapes_echoed_arguments_and_stale_lines() {
     let out = companion.run(["docs", HOSTILE]);
     assert_eq!(out.exit, 2);
     assert_terminal_safe(&out.stderr);
+    for c in INVISIBLE {
+        let out = companion.run(["explain", &format!("LOCK{c}HELD")]);
+        assert!(!out.stderr.contains(c), "raw {c:?} in {:?}", out.stderr);
+        let escaped = format!("LOCK\\u{{{:x}}}HELD", u32::from(c));
+        assert!(out.stderr.contains(&escaped), "{:?}", out.stderr);
+    }
 
     let dir = std::env::temp_dir().join(format!("sponson-escaping-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
