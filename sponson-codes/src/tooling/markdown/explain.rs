@@ -330,15 +330,24 @@ impl HtmlScan {
                     None => return,
                 },
                 HtmlState::Raw(name) => {
-                    let lower = rest.to_ascii_lowercase();
-                    let close = format!("</{name}");
-                    let found = lower.match_indices(&close).find(|(at, _)| {
-                        let after = lower.as_bytes().get(at + close.len()).copied();
-                        after.is_none_or(|b| {
-                            matches!(b, b' ' | b'\t' | b'\n' | b'\x0c' | b'/' | b'>')
-                        })
-                    });
-                    let Some((at, _)) = found else { return };
+                    // Its end tag, in any case: `</name` and a byte that
+                    // ends the name.
+                    let ends = |at: usize| {
+                        let tag = &rest.as_bytes()[at + 2..];
+                        tag.len() >= name.len()
+                            && tag[..name.len()].eq_ignore_ascii_case(name.as_bytes())
+                            && tag.get(name.len()).is_none_or(|b| {
+                                matches!(b, b' ' | b'\t' | b'\n' | b'\x0c' | b'/' | b'>')
+                            })
+                    };
+                    let Some(at) = rest
+                        .match_indices("</")
+                        .map(|(at, _)| at)
+                        .find(|&at| ends(at))
+                    else {
+                        return;
+                    };
+                    let len = 2 + name.len();
                     self.state = HtmlState::Tag {
                         name: std::mem::take(name),
                         end: true,
@@ -346,7 +355,7 @@ impl HtmlScan {
                         quote: None,
                         after_eq: false,
                     };
-                    i += at + close.len();
+                    i += at + len;
                 }
             }
         }
@@ -529,6 +538,8 @@ mod tests {
         assert_eq!(closed("a <plaintext> b"), "a &lt;plaintext> b");
         for whole in [
             "<pre>x</pre>",
+            "<SCRIPT>x</Script >",
+            "<textarea>a</textareas> b</textarea>",
             "<!-- a comment -->\n\ntext",
             "<details><summary>s</summary>\n\nbody\n\n</details>",
             "a<br>b <img src=x /> c",
