@@ -9,7 +9,7 @@ use crate::document::profile::Profile;
 use crate::escape::escape_line;
 use crate::tooling::markdown::render_agents;
 use crate::tooling::markdown::{render_agents_of_programs, ProgramCodes};
-use crate::tooling::types::{render_types, Lang};
+use crate::tooling::types::{render_types, render_types_of_programs, Lang};
 
 /// `types --lang LANG [--out PATH] [--check]`.
 pub(crate) fn types(
@@ -21,7 +21,12 @@ pub(crate) fn types(
 ) -> Result<Reply, Failure> {
     let command = format!("types --lang {}", lang.name());
     let target = Target::new(companion, &command, out, lang.default_path());
-    let text = render_types(lang, enums, companion.profile(), &target.regenerate);
+    let text = match programs(companion)? {
+        Some(programs) => {
+            render_types_of_programs(lang, &program_codes(&programs), &target.regenerate)
+        }
+        None => render_types(lang, enums, companion.profile(), &target.regenerate),
+    };
     generated_file(&target, &text, check, CompanionCode::DocsStale, "types")
 }
 
@@ -34,17 +39,7 @@ pub(crate) fn agents(
 ) -> Result<Reply, Failure> {
     let target = Target::new(companion, "agents", out, DEFAULT_AGENTS_PATH);
     let page = match programs(companion)? {
-        Some(programs) => {
-            let programs: Vec<ProgramCodes<'_>> = programs
-                .iter()
-                .map(|(name, enums, profile)| ProgramCodes {
-                    name,
-                    enums: enums.clone(),
-                    profile,
-                })
-                .collect();
-            render_agents_of_programs(&programs, &target.regenerate)
-        }
+        Some(programs) => render_agents_of_programs(&program_codes(&programs), &target.regenerate),
         None => render_agents(enums, companion.profile(), &target.regenerate),
     };
     generated_file(&target, &page, check, CompanionCode::DocsStale, "agents")
@@ -52,6 +47,18 @@ pub(crate) fn agents(
 
 /// One program of a merged catalog: its name, its enums and its profile.
 type Program = (String, Vec<&'static EnumInfo>, &'static Profile);
+
+/// `programs` as the renderers take them.
+fn program_codes(programs: &[Program]) -> Vec<ProgramCodes<'_>> {
+    programs
+        .iter()
+        .map(|(name, enums, profile)| ProgramCodes {
+            name,
+            enums: enums.clone(),
+            profile,
+        })
+        .collect()
+}
 
 /// The programs of the merged catalog the companion read, each with its
 /// own enums and profile (Sponson's when it declares none); `None` when it
@@ -191,5 +198,93 @@ mod tests {
         assert!(noggin.contains("- `status` is `\"ok\"` exactly when the process exits 0"));
         assert!(!noggin.contains("`ok` is `true`"));
         assert!(noggin.contains("\n#### `DOCS_STALE`\n"));
+    }
+
+    #[test]
+    fn types_of_a_merged_catalog_give_each_program_its_own_envelope_types() {
+        let (companion, enums) = merged_companion();
+        let dir = tempfile::tempdir().unwrap();
+        let write = |lang: &str| {
+            let path = dir.path().join(format!("errors.{lang}"));
+            let line = format!("types --lang {lang} --out {}", path.display());
+            let out = companion.run_with(&enums, &args(&line));
+            assert_eq!(out.exit, 0, "{out:?}");
+            std::fs::read_to_string(&path).unwrap()
+        };
+        let ts = write("typescript");
+        assert!(
+            ts.contains(
+                " * The codes of `quarry` and `noggin`, and the documents each prints in its own envelope profile:\n \
+                 * `quarry` in `sponson`, `noggin` in `noggin`. A program's types are named after it\n \
+                 * (`QuarryFailure`); `ErrorCode`, `WarningCode` and `ErrorExit` are every program's together.\n"
+            ),
+            "{ts}"
+        );
+        let at = ts
+            .find("\n// The program `noggin`")
+            .expect("a section per program");
+        let (quarry, noggin) = ts.split_at(at);
+        assert!(quarry.contains("\n// The program `quarry`, in the `sponson` envelope profile.\n"));
+        for part in [
+            "export type QuarryCompanionCode =\n",
+            "export type QuarryErrorCode = QuarryCompanionCode;\n",
+            "  ok: false;\n",
+            "  code: QuarryErrorCode | UnknownCode;\n",
+            "  error: QuarryErrorBody<Details>;\n",
+            "export type QuarryEnvelope<",
+        ] {
+            assert!(quarry.contains(part), "missing {part:?} in\n{quarry}");
+        }
+        assert!(!quarry.contains("status"), "{quarry}");
+        for part in [
+            "export type NogginCompanionCode =\n",
+            "  status: \"error\";\n",
+            "  envelopeVersion: 3;\n",
+            "  exitCode: NogginErrorExit;\n",
+            "  code: NogginErrorCode | UnknownCode;\n",
+            "export type NogginFailure<",
+            "export type NogginEnvelope<",
+            // Every program's codes together, after the last program.
+            "export type ErrorCode = QuarryErrorCode | NogginErrorCode;\n",
+            "  return isQuarryErrorCode(value) || isNogginErrorCode(value);\n",
+            "export type WarningCode = QuarryWarningCode | NogginWarningCode;\n",
+            "export type ErrorExit = QuarryErrorExit | NogginErrorExit;\n",
+        ] {
+            assert!(noggin.contains(part), "missing {part:?} in\n{noggin}");
+        }
+        assert!(!noggin.contains("  ok: "), "{noggin}");
+        // No document type that claims to be every program's.
+        for name in ["Failure", "Success", "Envelope", "Warning", "ErrorBody"] {
+            assert!(!ts.contains(&format!("export type {name}<")), "{name}");
+            assert!(!ts.contains(&format!("export type {name} =")), "{name}");
+        }
+
+        let py = write("python");
+        let at = py
+            .find("\n# The program `noggin`")
+            .expect("a section per program");
+        let (quarry, noggin) = py.split_at(at);
+        for part in [
+            "QuarryCompanionCode: TypeAlias = Literal[\n",
+            "class QuarryFailure(TypedDict):\n",
+            "    ok: Literal[False]\n",
+            "    error: QuarryErrorBody\n",
+            "QuarryEnvelope: TypeAlias = QuarrySuccess | QuarryFailure\n",
+            "def is_quarry_error_code(value: str) -> TypeGuard[QuarryErrorCode]:\n",
+        ] {
+            assert!(quarry.contains(part), "missing {part:?} in\n{quarry}");
+        }
+        for part in [
+            "class NogginFailure(TypedDict):\n",
+            "    status: Literal[\"error\"]\n",
+            "    exitCode: NogginErrorExit\n",
+            "NogginEnvelope: TypeAlias = NogginSuccess | NogginFailure\n",
+            "ErrorCode: TypeAlias = QuarryErrorCode | NogginErrorCode\n",
+            "    return is_quarry_error_code(value) or is_noggin_error_code(value)\n",
+            "ErrorExit: TypeAlias = QuarryErrorExit | NogginErrorExit\n",
+        ] {
+            assert!(noggin.contains(part), "missing {part:?} in\n{noggin}");
+        }
+        assert!(!py.contains("class Failure(") && !py.contains("\nEnvelope: "));
     }
 }

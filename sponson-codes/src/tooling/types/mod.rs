@@ -55,6 +55,7 @@ mod typescript;
 use crate::code::{CodeInfo, EnumInfo, SetKind};
 use crate::document::profile::Profile;
 use crate::escape::escape_line;
+use crate::tooling::markdown::ProgramCodes;
 
 use self::names::Named;
 
@@ -154,22 +155,49 @@ pub fn render_types(
     }
 }
 
-/// What both renderers read: the enums, named, and the profile.
+/// The types of each program of a merged catalog, each in its own profile:
+/// every top-level name of a program's types starts with the program's
+/// name (`QuarryFailure`, `NogginEnvelope`, `QuarryCode`), and
+/// `ErrorCode`, `WarningCode` and `ErrorExit` are every program's together.
+pub(crate) fn render_types_of_programs(
+    lang: Lang,
+    programs: &[ProgramCodes<'_>],
+    regenerate: &str,
+) -> String {
+    let model = Model::of_programs(programs, regenerate);
+    match lang {
+        Lang::TypeScript => typescript::render(&model),
+        Lang::Python => python::render(&model),
+    }
+}
+
+/// What both renderers read: each program's section, and the header's
+/// words.
 pub(crate) struct Model<'a> {
+    /// One section for one program's file; one per program, each named,
+    /// for a merged catalog's.
+    pub(crate) sections: Vec<Section<'a>>,
+    /// The regenerate command, on one line.
+    pub(crate) regenerate: String,
+    /// The crates that declare the codes, or the programs of a merged
+    /// catalog, as `` `a`, `b` ``.
+    pub(crate) program: String,
+}
+
+/// One program's part of the file: its enums, named, and its profile.
+pub(crate) struct Section<'a> {
+    /// The program's name, in a merged catalog's file.
+    pub(crate) name: Option<&'a str>,
+    /// What the section's own names start with: nothing in one program's
+    /// file, the program's name as a name (`Quarry`) in a merged catalog's.
+    pub(crate) prefix: String,
     pub(crate) errors: Vec<Named<'a>>,
     pub(crate) warnings: Vec<Named<'a>>,
     pub(crate) profile: &'a Profile,
-    /// The regenerate command, on one line.
-    pub(crate) regenerate: String,
-    /// The crates that declare the codes, as `` `a`, `b` ``.
-    pub(crate) program: String,
 }
 
 impl<'a> Model<'a> {
     fn new(enums: &[&'a EnumInfo], profile: &'a Profile, regenerate: &str) -> Model<'a> {
-        let named = names::name_all(enums);
-        let (warnings, errors): (Vec<_>, Vec<_>) =
-            named.into_iter().partition(|n| n.info.is_warnings());
         let mut crates: Vec<&str> = Vec::new();
         for e in enums {
             if !crates.contains(&e.crate_name) {
@@ -178,19 +206,89 @@ impl<'a> Model<'a> {
         }
         let program = match crates.as_slice() {
             [] => "the program".to_owned(),
-            crates => crates
-                .iter()
-                .map(|c| format!("`{}`", escape_line(c)))
-                .collect::<Vec<_>>()
-                .join(", "),
+            crates => listed(crates, ", "),
         };
         Model {
-            errors,
-            warnings,
-            profile,
+            sections: vec![Section::new(
+                None,
+                String::new(),
+                names::name_all(enums),
+                profile,
+            )],
             regenerate: escape_line(regenerate).into_owned(),
             program,
         }
+    }
+
+    fn of_programs(programs: &[ProgramCodes<'a>], regenerate: &str) -> Model<'a> {
+        let program_names: Vec<&str> = programs.iter().map(|p| p.name).collect();
+        let mut taken = names::reserved();
+        let prefixes = names::prefixes(&program_names, &mut taken);
+        let sections = programs
+            .iter()
+            .zip(prefixes)
+            .map(|(p, prefix)| {
+                let named = names::name_in(&p.enums, &prefix, &mut taken);
+                Section::new(Some(p.name), prefix, named, p.profile)
+            })
+            .collect();
+        Model {
+            sections,
+            regenerate: escape_line(regenerate).into_owned(),
+            program: listed(&program_names, " and "),
+        }
+    }
+
+    /// Whether the file is a merged catalog's: a section per program, and
+    /// every program's codes together after them.
+    pub(crate) fn merged(&self) -> bool {
+        self.sections.iter().any(|s| s.name.is_some())
+    }
+
+    /// Each program's profile, as `` `quarry` in `sponson`, `noggin` in
+    /// `noggin` ``.
+    pub(crate) fn profiles(&self) -> String {
+        self.sections
+            .iter()
+            .map(|s| {
+                format!(
+                    "`{}` in `{}`",
+                    escape_line(s.name.unwrap_or_default()),
+                    escape_line(s.profile.name)
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// The first error enum of the file, for the header's example.
+    pub(crate) fn first_error(&self) -> Option<&Named<'a>> {
+        self.sections.iter().find_map(|s| s.errors.first())
+    }
+}
+
+impl<'a> Section<'a> {
+    fn new(
+        name: Option<&'a str>,
+        prefix: String,
+        named: Vec<Named<'a>>,
+        profile: &'a Profile,
+    ) -> Section<'a> {
+        let (warnings, errors): (Vec<_>, Vec<_>) =
+            named.into_iter().partition(|n| n.info.is_warnings());
+        Section {
+            name,
+            prefix,
+            errors,
+            warnings,
+            profile,
+        }
+    }
+
+    /// The section's name for one of the file's own types: `Failure`, or
+    /// `QuarryFailure` in a merged catalog's file.
+    pub(crate) fn own(&self, word: &str) -> String {
+        format!("{}{word}", self.prefix)
     }
 
     /// Every exit the error codes use, sorted.
@@ -203,6 +301,20 @@ impl<'a> Model<'a> {
         exits.sort_unstable();
         exits.dedup();
         exits
+    }
+}
+
+/// `names` as `` `a`, `b` `` (or `` `a`, `b` and `c` `` with `last` ` and `),
+/// each escaped.
+fn listed(names: &[&str], last: &str) -> String {
+    let mut quoted: Vec<String> = names
+        .iter()
+        .map(|c| format!("`{}`", escape_line(c)))
+        .collect();
+    let tail = quoted.pop().unwrap_or_default();
+    match quoted.is_empty() {
+        true => tail,
+        false => format!("{}{last}{tail}", quoted.join(", ")),
     }
 }
 

@@ -7,25 +7,11 @@ use std::fmt::Write as _;
 
 use crate::code::EnumInfo;
 
-/// The names every generated file uses itself, in either language, and the
-/// words neither language takes as a type's name: an enum never takes one.
+/// The names every generated file uses itself, beside [`own_names`], in
+/// either language, and the words neither language takes as a type's name:
+/// an enum never takes one.
 const RESERVED: &[&str] = &[
-    // The file's own names.
     "UnknownCode",
-    "ErrorCode",
-    "WarningCode",
-    "ErrorExit",
-    "ErrorBody",
-    "Warning",
-    "Success",
-    "Failure",
-    "Envelope",
-    "isFailure",
-    "is_failure",
-    "isErrorCode",
-    "is_error_code",
-    "isWarningCode",
-    "is_warning_code",
     // What the Python file imports.
     "Final",
     "Literal",
@@ -82,7 +68,7 @@ impl Named<'_> {
             format!("{name}Exit"),
             self.ts_exit(),
             self.ts_codes(),
-            format!("is{name}"),
+            ts_guard(name),
             format!("as{name}"),
             self.py_function("is"),
             self.py_function("as"),
@@ -97,17 +83,100 @@ impl Named<'_> {
     }
 }
 
-/// The enums of `enums`, named: see the module docs.
-pub(crate) fn name_all<'a>(enums: &[&'a EnumInfo]) -> Vec<Named<'a>> {
-    let own: Vec<String> = enums.iter().map(|e| own_name(e)).collect();
+/// The types a file declares itself: one program's, or each program's of a
+/// merged catalog after its prefix (`QuarryFailure`); with no prefix, also
+/// every program's codes together.
+const OWN_TYPES: [&str; 8] = [
+    "ErrorCode",
+    "WarningCode",
+    "ErrorExit",
+    "ErrorBody",
+    "Warning",
+    "Success",
+    "Failure",
+    "Envelope",
+];
+
+/// The types of [`OWN_TYPES`] that have a guard (`isFailure`).
+const GUARDED: [&str; 3] = ["Failure", "ErrorCode", "WarningCode"];
+
+/// `isFailure`: the TypeScript guard of the type `name`.
+pub(crate) fn ts_guard(name: &str) -> String {
+    format!("is{name}")
+}
+
+/// `is_failure`: the Python guard of the type `name`.
+pub(crate) fn py_guard(name: &str) -> String {
+    format!("is_{}", snake(name))
+}
+
+/// Every name the file declares itself for the section of `prefix`, in
+/// both languages: [`OWN_TYPES`] after the prefix, and their guards.
+fn own_names(prefix: &str) -> Vec<String> {
+    let mut names: Vec<String> = OWN_TYPES.iter().map(|t| format!("{prefix}{t}")).collect();
+    for t in GUARDED {
+        let name = format!("{prefix}{t}");
+        names.push(ts_guard(&name));
+        names.push(py_guard(&name));
+    }
+    names
+}
+
+/// The names no enum and no program's prefix takes: [`RESERVED`], and the
+/// file's own names without a prefix.
+pub(crate) fn reserved() -> BTreeSet<String> {
     let mut taken: BTreeSet<String> = RESERVED.iter().map(|s| (*s).to_owned()).collect();
+    taken.extend(own_names(""));
+    taken
+}
+
+/// The prefix of each program of a merged catalog: its name as a name
+/// (`plan-cli` is `PlanCli`), by the rules an enum's name follows, and
+/// numbered (`PlanCli2`) when the names it would give are taken. Takes the
+/// names each prefix gives.
+pub(crate) fn prefixes(programs: &[&str], taken: &mut BTreeSet<String>) -> Vec<String> {
+    let mut prefixes = Vec::with_capacity(programs.len());
+    for program in programs {
+        let base = identifier(&pascal(&program.replace('-', "_")));
+        let mut n = 1;
+        let prefix = loop {
+            let candidate = match n {
+                1 => base.clone(),
+                n => format!("{base}{n}"),
+            };
+            let names = own_names(&candidate);
+            if names.iter().all(|name| !taken.contains(name)) {
+                taken.extend(names);
+                break candidate;
+            }
+            n += 1;
+        };
+        prefixes.push(prefix);
+    }
+    prefixes
+}
+
+/// The enums of one program's `enums`, named: see the module docs.
+pub(crate) fn name_all<'a>(enums: &[&'a EnumInfo]) -> Vec<Named<'a>> {
+    name_in(enums, "", &mut reserved())
+}
+
+/// The enums of `enums`, named after `prefix` (a program's, in a merged
+/// catalog's file), none taking a name of `taken`; takes the names each
+/// enum gives.
+pub(crate) fn name_in<'a>(
+    enums: &[&'a EnumInfo],
+    prefix: &str,
+    taken: &mut BTreeSet<String>,
+) -> Vec<Named<'a>> {
+    let own: Vec<String> = enums.iter().map(|e| own_name(e)).collect();
     let mut named = Vec::with_capacity(enums.len());
     for (i, e) in enums.iter().enumerate() {
         let shared = own.iter().enumerate().any(|(j, o)| j != i && *o == own[i]);
-        let by_path = path_name(e);
+        let by_path = format!("{prefix}{}", path_name(e));
         let mut candidates = Vec::new();
         if !shared {
-            candidates.push(own[i].clone());
+            candidates.push(format!("{prefix}{}", own[i]));
         }
         candidates.push(by_path.clone());
         let mut k = 0;

@@ -4,8 +4,8 @@
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
-use super::names::Named;
-use super::{code_note, doc_lines, one_line, sets, Model, SET_KINDS};
+use super::names::{py_guard, Named};
+use super::{code_note, doc_lines, one_line, sets, Model, Section, SET_KINDS};
 use crate::document::profile::{Data, Status, Success};
 use crate::escape::{escape_line, is_hostile};
 
@@ -32,14 +32,23 @@ pub(crate) fn render(model: &Model<'_>) -> String {
         "\n\nUnknownCode: TypeAlias = str\n\
          \"\"\"A code from a newer version of the program than this file lists: treat it as the fallback.\"\"\"\n",
     );
-    for e in &model.errors {
-        error_enum(&mut file, e);
+    for s in &model.sections {
+        program_section(&mut file, s);
     }
-    for e in &model.warnings {
-        warning_enum(&mut file, e);
+    if model.merged() {
+        let own =
+            |word: &str| -> Vec<String> { model.sections.iter().map(|s| s.own(word)).collect() };
+        file.body
+            .push_str("\n\n# Every program's codes together.\n");
+        unions(
+            &mut file,
+            "",
+            "",
+            &own("ErrorCode"),
+            &own("WarningCode"),
+            &own("ErrorExit").join(" | "),
+        );
     }
-    unions(&mut file, model);
-    documents(&mut file, model);
 
     let mut out = String::new();
     let _ = writeln!(
@@ -58,14 +67,70 @@ pub(crate) fn render(model: &Model<'_>) -> String {
     out
 }
 
+/// One program's part of the file: its enums, its codes together, and
+/// its documents, in its profile.
+fn program_section(file: &mut File, section: &Section<'_>) {
+    if let Some(name) = section.name {
+        let _ = writeln!(
+            file.body,
+            "\n\n# The program `{}`, in the `{}` envelope profile.",
+            one_line(name),
+            one_line(section.profile.name)
+        );
+    }
+    for e in &section.errors {
+        error_enum(file, e);
+    }
+    for e in &section.warnings {
+        warning_enum(file, e);
+    }
+    let names = |named: &[Named<'_>]| named.iter().map(|n| n.name.clone()).collect::<Vec<_>>();
+    let exits = section.exits();
+    let exit = if exits.is_empty() {
+        "int".to_owned()
+    } else {
+        let listed: Vec<String> = exits.iter().map(u8::to_string).collect();
+        format!("{}[{}]", file.uses("Literal"), listed.join(", "))
+    };
+    let whose = match section.name {
+        Some(name) => format!(" of `{}`", doc_text(&one_line(name))),
+        None => String::new(),
+    };
+    unions(
+        file,
+        &section.prefix,
+        &whose,
+        &names(&section.errors),
+        &names(&section.warnings),
+        &exit,
+    );
+    documents(file, section);
+}
+
 fn header(out: &mut String, model: &Model<'_>) {
-    let example = match model.errors.first() {
+    let example = match model.first_error() {
         Some(e) => e.py_function("as"),
         None => "as_code".to_owned(),
     };
+    let what = match model.sections.as_slice() {
+        [one] if !model.merged() => format!(
+            "The codes of {} and the documents it prints in the `{}` envelope\nprofile.",
+            doc_text(&model.program),
+            doc_text(one.profile.name)
+        ),
+        sections => format!(
+            "The codes of {}, and the documents each prints in its own\n\
+             envelope profile: {}. A program's types are\n\
+             named after it (`{}Failure`); `ErrorCode`, `WarningCode` and `ErrorExit` are every\n\
+             program's together.",
+            doc_text(&model.program),
+            doc_text(&model.profiles()),
+            sections.first().map_or("", |s| s.prefix.as_str()),
+        ),
+    };
     let _ = write!(
         out,
-        "\"\"\"The codes of {program} and the documents it prints in the `{name}` envelope\nprofile.\n\n\
+        "\"\"\"{what}\n\n\
          A newer version of the program may print a code this file does not list, so the\n\
          documents' code members are open (`UnknownCode`): keep a default branch (`case _:`)\n\
          when you match on them. To have mypy name the codes you do not handle, map the member\n\
@@ -74,8 +139,6 @@ fn header(out: &mut String, model: &Model<'_>) {
          `case _: assert_never(code)`: once this file is regenerated for a program with a new\n\
          code, that match stops type-checking until it handles the code. Retired codes stay\n\
          listed: older output still carries them.\n\"\"\"\n",
-        program = doc_text(&model.program),
-        name = doc_text(model.profile.name),
     );
 }
 
@@ -186,47 +249,47 @@ fn warning_enum(file: &mut File, e: &Named<'_>) {
     );
 }
 
-/// `ErrorCode`, `WarningCode` and `ErrorExit`: every enum's together.
-fn unions(file: &mut File, model: &Model<'_>) {
-    let mut join = |names: &[Named<'_>]| match names {
+/// `ErrorCode`, `WarningCode` and `ErrorExit` after `prefix`, with their
+/// guards: the unions of the types `errors` and `warnings` (each with its
+/// guard, `is_code`), and `exit`, of the program `whose` names.
+fn unions(
+    file: &mut File,
+    prefix: &str,
+    whose: &str,
+    errors: &[String],
+    warnings: &[String],
+    exit: &str,
+) {
+    let mut join = |names: &[String]| match names {
         [] => file.uses("Never").to_owned(),
-        names => names
-            .iter()
-            .map(|n| n.name.as_str())
-            .collect::<Vec<_>>()
-            .join(" | "),
+        names => names.join(" | "),
     };
-    let errors = join(&model.errors);
-    let warnings = join(&model.warnings);
-    let guards = |names: &[Named<'_>]| match names {
+    let (errors_union, warnings_union) = (join(errors), join(warnings));
+    let guards = |names: &[String]| match names {
         [] => "False".to_owned(),
         names => names
             .iter()
-            .map(|n| format!("{}(value)", n.py_function("is")))
+            .map(|n| format!("{}(value)", py_guard(n)))
             .collect::<Vec<_>>()
             .join(" or "),
     };
-    let exits = model.exits();
-    let exit = if exits.is_empty() {
-        "int".to_owned()
-    } else {
-        let listed: Vec<String> = exits.iter().map(u8::to_string).collect();
-        format!("{}[{}]", file.uses("Literal"), listed.join(", "))
-    };
     let guard = file.uses("TypeGuard");
+    let (error_code, warning_code) = (format!("{prefix}ErrorCode"), format!("{prefix}WarningCode"));
     let _ = write!(
         file.body,
-        "\n\nErrorCode: TypeAlias = {errors}\n\"\"\"Every error code this file lists.\"\"\"\n\n\n\
-         def is_error_code(value: str) -> {guard}[ErrorCode]:\n    \
-         \"\"\"Whether `value` is an error code this file lists.\"\"\"\n    \
+        "\n\n{error_code}: TypeAlias = {errors_union}\n\"\"\"Every error code{whose} this file lists.\"\"\"\n\n\n\
+         def {is_error}(value: str) -> {guard}[{error_code}]:\n    \
+         \"\"\"Whether `value` is an error code{whose} this file lists.\"\"\"\n    \
          return {error_guards}\n\n\n\
-         WarningCode: TypeAlias = {warnings}\n\"\"\"Every warning code this file lists.\"\"\"\n\n\n\
-         def is_warning_code(value: str) -> {guard}[WarningCode]:\n    \
-         \"\"\"Whether `value` is a warning code this file lists.\"\"\"\n    \
+         {warning_code}: TypeAlias = {warnings_union}\n\"\"\"Every warning code{whose} this file lists.\"\"\"\n\n\n\
+         def {is_warning}(value: str) -> {guard}[{warning_code}]:\n    \
+         \"\"\"Whether `value` is a warning code{whose} this file lists.\"\"\"\n    \
          return {warning_guards}\n\n\n\
-         ErrorExit: TypeAlias = {exit}\n\"\"\"Every exit code an error code has; 0 is success.\"\"\"\n",
-        error_guards = guards(&model.errors),
-        warning_guards = guards(&model.warnings),
+         {prefix}ErrorExit: TypeAlias = {exit}\n\"\"\"Every exit code an error code{whose} has; 0 is success.\"\"\"\n",
+        is_error = py_guard(&error_code),
+        is_warning = py_guard(&warning_code),
+        error_guards = guards(errors),
+        warning_guards = guards(warnings),
     );
 }
 
@@ -250,8 +313,8 @@ fn member(key: &str, ty: &str, optional: bool, doc: &str) -> Member {
 
 /// The members every document of one outcome has first: status, version
 /// and command.
-fn head(file: &mut File, model: &Model<'_>, ok: bool) -> Vec<Member> {
-    let profile = model.profile;
+fn head(file: &mut File, section: &Section<'_>, ok: bool) -> Vec<Member> {
+    let profile = section.profile;
     let mut members = Vec::new();
     match profile.status {
         Status::Bool { key } => {
@@ -302,26 +365,28 @@ fn head(file: &mut File, model: &Model<'_>, ok: bool) -> Vec<Member> {
     members
 }
 
-fn warnings_member(model: &Model<'_>) -> Option<Member> {
-    model.profile.warnings.map(|key| {
+fn warnings_member(section: &Section<'_>) -> Option<Member> {
+    section.profile.warnings.map(|key| {
         member(
             key,
-            "list[Warning]",
+            &format!("list[{}]", section.own("Warning")),
             true,
             "Findings that did not stop the run; they never change the exit code.",
         )
     })
 }
 
-/// `Warning`, `ErrorBody`, `Success`, `Failure` and `Envelope`.
-fn documents(file: &mut File, model: &Model<'_>) {
-    let profile = model.profile;
+/// `Warning`, `ErrorBody`, `Success`, `Failure` and `Envelope`, after the
+/// section's prefix.
+fn documents(file: &mut File, section: &Section<'_>) {
+    let profile = section.profile;
     let shape = &profile.error;
+    let own = |word: &str| section.own(word);
     if profile.warnings.is_some() {
         let members = vec![
             member(
                 "code",
-                "WarningCode | UnknownCode",
+                &format!("{} | UnknownCode", own("WarningCode")),
                 false,
                 "The warning's code.",
             ),
@@ -330,7 +395,7 @@ fn documents(file: &mut File, model: &Model<'_>) {
         ];
         typed_dict(
             file,
-            "Warning",
+            &own("Warning"),
             "A finding that did not stop the run; it never changes the exit code.",
             &members,
         );
@@ -338,7 +403,7 @@ fn documents(file: &mut File, model: &Model<'_>) {
     let mut fields = vec![
         member(
             shape.code,
-            "ErrorCode | UnknownCode",
+            &format!("{} | UnknownCode", own("ErrorCode")),
             false,
             "Branch on the code, never on the message.",
         ),
@@ -358,7 +423,12 @@ fn documents(file: &mut File, model: &Model<'_>) {
         ));
     }
     if let Some(key) = shape.exit {
-        fields.push(member(key, "ErrorExit", false, "The process exit code."));
+        fields.push(member(
+            key,
+            &own("ErrorExit"),
+            false,
+            "The process exit code.",
+        ));
     }
     if let Some(key) = shape.retryable {
         fields.push(member(
@@ -371,7 +441,7 @@ fn documents(file: &mut File, model: &Model<'_>) {
     if let Some(nest) = shape.nest {
         typed_dict(
             file,
-            "ErrorBody",
+            &own("ErrorBody"),
             &format!(
                 "A failure's `{}` object: the code and the message; its details are its other keys.",
                 one_line(nest)
@@ -383,12 +453,14 @@ fn documents(file: &mut File, model: &Model<'_>) {
     if bare {
         let _ = write!(
             file.body,
-            "\n\nSuccess: TypeAlias = object\n\
+            "\n\n{}: TypeAlias = object\n\
              \"\"\"A success prints the command's own output, with no envelope. Nothing in it tells it\n\
-             from a failure: the exit code does (0 exactly for success), as does `is_failure`.\"\"\"\n"
+             from a failure: the exit code does (0 exactly for success), as does `{}`.\"\"\"\n",
+            own("Success"),
+            py_guard(&own("Failure")),
         );
     } else {
-        let mut members = head(file, model, true);
+        let mut members = head(file, section, true);
         let doc = match profile.data {
             Data::Flatten(key) => {
                 members.push(member(
@@ -411,22 +483,22 @@ fn documents(file: &mut File, model: &Model<'_>) {
                 )
             }
         };
-        members.extend(warnings_member(model));
-        typed_dict(file, "Success", &doc, &members);
+        members.extend(warnings_member(section));
+        typed_dict(file, &own("Success"), &doc, &members);
     }
-    let mut members = head(file, model, false);
+    let mut members = head(file, section, false);
     match shape.nest {
-        Some(nest) => members.push(member(nest, "ErrorBody", false, "What went wrong.")),
+        Some(nest) => members.push(member(nest, &own("ErrorBody"), false, "What went wrong.")),
         None => members.extend(fields),
     }
-    members.extend(warnings_member(model));
+    members.extend(warnings_member(section));
     let doc = match shape.nest {
         Some(_) => "A failure: its code tells what went wrong, and its exit is the code's.",
         None => "A failure: its code tells what went wrong, and its exit is the code's; its details are its other keys.",
     };
-    typed_dict(file, "Failure", doc, &members);
+    typed_dict(file, &own("Failure"), doc, &members);
     if bare {
-        failure_guard(file, model);
+        failure_guard(file, section);
     } else {
         let tell = match profile.status {
             Status::Bool { key } | Status::Text { key, .. } => format!("`{}`", one_line(key)),
@@ -434,8 +506,11 @@ fn documents(file: &mut File, model: &Model<'_>) {
         };
         let _ = write!(
             file.body,
-            "\n\nEnvelope: TypeAlias = Success | Failure\n\
+            "\n\n{}: TypeAlias = {} | {}\n\
              \"\"\"One document the program prints: tell a success from a failure by {}.\"\"\"\n",
+            own("Envelope"),
+            own("Success"),
+            own("Failure"),
             doc_text(&tell)
         );
     }
@@ -443,8 +518,8 @@ fn documents(file: &mut File, model: &Model<'_>) {
 
 /// `is_failure`, for a profile whose success prints no envelope: the test
 /// the program's reader makes.
-fn failure_guard(file: &mut File, model: &Model<'_>) {
-    let profile = model.profile;
+fn failure_guard(file: &mut File, section: &Section<'_>) {
+    let profile = section.profile;
     let test = match profile.status {
         Status::Bool { key } => format!("document.get({}) is False", string(key)),
         Status::Text { key, error, .. } => {
@@ -459,11 +534,13 @@ fn failure_guard(file: &mut File, model: &Model<'_>) {
     let guard = file.uses("TypeGuard");
     let _ = write!(
         file.body,
-        "\n\ndef is_failure(document: object) -> {guard}[Failure]:\n    \
+        "\n\ndef {is_failure}(document: object) -> {guard}[{failure}]:\n    \
          \"\"\"Whether `document`, one the program printed, is a failure, as the program's own\n    \
          reader tells.\"\"\"\n    \
          if not isinstance(document, dict):\n        return False\n    \
-         return {test}\n"
+         return {test}\n",
+        failure = section.own("Failure"),
+        is_failure = py_guard(&section.own("Failure")),
     );
 }
 

@@ -3,8 +3,8 @@
 
 use std::fmt::Write as _;
 
-use super::names::Named;
-use super::{code_note, doc_lines, one_line, sets, Model, SET_KINDS};
+use super::names::{ts_guard, Named};
+use super::{code_note, doc_lines, one_line, sets, Model, Section, SET_KINDS};
 use crate::document::profile::{Data, Status, Success};
 use crate::escape::{escape_line, is_hostile};
 
@@ -23,26 +23,91 @@ pub(crate) fn render(model: &Model<'_>) -> String {
         "\n/** A code from a newer version of the program than this file lists: treat it as the fallback. */\n\
          export type UnknownCode = string & Record<never, never>;\n",
     );
-    for e in &model.errors {
-        error_enum(&mut out, e);
+    for s in &model.sections {
+        program_section(&mut out, s);
     }
-    for e in &model.warnings {
-        warning_enum(&mut out, e);
+    if model.merged() {
+        let own =
+            |word: &str| -> Vec<String> { model.sections.iter().map(|s| s.own(word)).collect() };
+        out.push_str("\n// Every program's codes together.\n");
+        unions(
+            &mut out,
+            "",
+            "",
+            &own("ErrorCode"),
+            &own("WarningCode"),
+            &own("ErrorExit").join(" | "),
+        );
     }
-    unions(&mut out, model);
-    documents(&mut out, model);
     out
 }
 
+/// One program's part of the file: its enums, its codes together, and
+/// its documents, in its profile.
+fn program_section(out: &mut String, section: &Section<'_>) {
+    if let Some(name) = section.name {
+        let _ = writeln!(
+            out,
+            "\n// The program `{}`, in the `{}` envelope profile.",
+            comment(name),
+            comment(section.profile.name)
+        );
+    }
+    for e in &section.errors {
+        error_enum(out, e);
+    }
+    for e in &section.warnings {
+        warning_enum(out, e);
+    }
+    let names = |named: &[Named<'_>]| named.iter().map(|n| n.name.clone()).collect::<Vec<_>>();
+    let exits = section.exits();
+    let exit = if exits.is_empty() {
+        "number".to_owned()
+    } else {
+        exits
+            .iter()
+            .map(u8::to_string)
+            .collect::<Vec<_>>()
+            .join(" | ")
+    };
+    let whose = match section.name {
+        Some(name) => format!(" of `{}`", comment(name)),
+        None => String::new(),
+    };
+    unions(
+        out,
+        &section.prefix,
+        &whose,
+        &names(&section.errors),
+        &names(&section.warnings),
+        &exit,
+    );
+    documents(out, section);
+}
+
 fn header(out: &mut String, model: &Model<'_>) {
-    let profile = model.profile;
-    let example = match model.errors.first() {
+    let example = match model.first_error() {
         Some(e) => format!("as{}", e.name),
         None => "asCode".to_owned(),
     };
+    let what = match model.sections.as_slice() {
+        [one] if !model.merged() => format!(
+            "The codes of {} and the documents it prints in the `{}` envelope profile.",
+            comment(&model.program),
+            comment(one.profile.name)
+        ),
+        sections => format!(
+            "The codes of {}, and the documents each prints in its own envelope profile:\n \
+             * {}. A program's types are named after it\n \
+             * (`{}Failure`); `ErrorCode`, `WarningCode` and `ErrorExit` are every program's together.",
+            comment(&model.program),
+            comment(&model.profiles()),
+            sections.first().map_or("", |s| s.prefix.as_str()),
+        ),
+    };
     let _ = write!(
         out,
-        "\n/**\n * The codes of {program} and the documents it prints in the `{name}` envelope profile.\n *\n \
+        "\n/**\n * {what}\n *\n \
          * A newer version of the program may print a code this file does not list, so the documents'\n \
          * code members are open (`UnknownCode`): keep a default branch when you switch on them. To have\n \
          * the compiler name the codes you do not handle, map the member with `{example}` (an unknown\n \
@@ -50,8 +115,6 @@ fn header(out: &mut String, model: &Model<'_>) {
          * the result, ending with `const unhandled: never = code`: once this file is regenerated for a\n \
          * program with a new code, that switch stops type-checking until it handles the code.\n \
          * Retired codes stay listed (marked deprecated): older output still carries them.\n *\n * @module\n */\n",
-        program = comment(&model.program),
-        name = comment(profile.name),
     );
 }
 
@@ -162,55 +225,50 @@ fn warning_enum(out: &mut String, e: &Named<'_>) {
     );
 }
 
-/// `ErrorCode`, `WarningCode` and `ErrorExit`: every enum's together.
-fn unions(out: &mut String, model: &Model<'_>) {
-    let join = |names: &[Named<'_>], none: &str| match names {
-        [] => none.to_owned(),
-        names => names
-            .iter()
-            .map(|n| n.name.as_str())
-            .collect::<Vec<_>>()
-            .join(" | "),
+/// `ErrorCode`, `WarningCode` and `ErrorExit` after `prefix`, with their
+/// guards: the unions of the types `errors` and `warnings` (each with its
+/// guard, `isCode`), and `exit`, of the program `whose` names.
+fn unions(
+    out: &mut String,
+    prefix: &str,
+    whose: &str,
+    errors: &[String],
+    warnings: &[String],
+    exit: &str,
+) {
+    let join = |names: &[String]| match names {
+        [] => "never".to_owned(),
+        names => names.join(" | "),
     };
-    let guards = |names: &[Named<'_>]| match names {
+    let guards = |names: &[String]| match names {
         // `void` reads the parameter, which no enum's guard does.
         [] => "void value, false".to_owned(),
         names => names
             .iter()
-            .map(|n| format!("is{}(value)", n.name))
+            .map(|n| format!("{}(value)", ts_guard(n)))
             .collect::<Vec<_>>()
             .join(" || "),
     };
-    let exits = model.exits();
-    let exit = if exits.is_empty() {
-        "number".to_owned()
-    } else {
-        exits
-            .iter()
-            .map(u8::to_string)
-            .collect::<Vec<_>>()
-            .join(" | ")
-    };
     let _ = write!(
         out,
-        "\n/** Every error code this file lists. */\nexport type ErrorCode = {errors};\n\
-         \n/** Whether `value` is an error code this file lists. */\n\
-         export function isErrorCode(value: string): value is ErrorCode {{\n  return {error_guards};\n}}\n\
-         \n/** Every warning code this file lists. */\nexport type WarningCode = {warnings};\n\
-         \n/** Whether `value` is a warning code this file lists. */\n\
-         export function isWarningCode(value: string): value is WarningCode {{\n  return {warning_guards};\n}}\n\
-         \n/** Every exit code an error code has; 0 is success. */\nexport type ErrorExit = {exit};\n",
-        errors = join(&model.errors, "never"),
-        warnings = join(&model.warnings, "never"),
-        error_guards = guards(&model.errors),
-        warning_guards = guards(&model.warnings),
+        "\n/** Every error code{whose} this file lists. */\nexport type {prefix}ErrorCode = {errors};\n\
+         \n/** Whether `value` is an error code{whose} this file lists. */\n\
+         export function is{prefix}ErrorCode(value: string): value is {prefix}ErrorCode {{\n  return {error_guards};\n}}\n\
+         \n/** Every warning code{whose} this file lists. */\nexport type {prefix}WarningCode = {warnings};\n\
+         \n/** Whether `value` is a warning code{whose} this file lists. */\n\
+         export function is{prefix}WarningCode(value: string): value is {prefix}WarningCode {{\n  return {warning_guards};\n}}\n\
+         \n/** Every exit code an error code{whose} has; 0 is success. */\nexport type {prefix}ErrorExit = {exit};\n",
+        errors = join(errors),
+        warnings = join(warnings),
+        error_guards = guards(errors),
+        warning_guards = guards(warnings),
     );
 }
 
 /// The members every document of one outcome has: status, version,
 /// command, and the warnings.
-fn head(out: &mut String, model: &Model<'_>, ok: bool) {
-    let profile = model.profile;
+fn head(out: &mut String, section: &Section<'_>, ok: bool) {
+    let profile = section.profile;
     match profile.status {
         Status::Bool { key } => {
             let what = if ok {
@@ -254,28 +312,34 @@ fn head(out: &mut String, model: &Model<'_>, ok: bool) {
     }
 }
 
-fn warnings_member(out: &mut String, model: &Model<'_>) {
-    if let Some(key) = model.profile.warnings {
+fn warnings_member(out: &mut String, section: &Section<'_>) {
+    if let Some(key) = section.profile.warnings {
         member(
             out,
             key,
-            "Warning[]",
+            &format!("{}[]", section.own("Warning")),
             true,
             "Findings that did not stop the run; they never change the exit code.",
         );
     }
 }
 
-/// `Warning`, `ErrorBody`, `Success`, `Failure` and `Envelope`.
-fn documents(out: &mut String, model: &Model<'_>) {
-    let profile = model.profile;
+/// `Warning`, `ErrorBody`, `Success`, `Failure` and `Envelope`, after the
+/// section's prefix.
+fn documents(out: &mut String, section: &Section<'_>) {
+    let profile = section.profile;
     let shape = &profile.error;
+    let own = |word: &str| section.own(word);
     if profile.warnings.is_some() {
-        out.push_str("\n/** A finding that did not stop the run; it never changes the exit code. */\nexport type Warning = {\n");
+        let _ = writeln!(
+            out,
+            "\n/** A finding that did not stop the run; it never changes the exit code. */\nexport type {} = {{",
+            own("Warning")
+        );
         member(
             out,
             "code",
-            "WarningCode | UnknownCode",
+            &format!("{} | UnknownCode", own("WarningCode")),
             false,
             "The warning's code.",
         );
@@ -300,7 +364,7 @@ fn documents(out: &mut String, model: &Model<'_>) {
     member(
         &mut fields,
         shape.code,
-        "ErrorCode | UnknownCode",
+        &format!("{} | UnknownCode", own("ErrorCode")),
         false,
         "Branch on the code, never on the message.",
     );
@@ -324,7 +388,7 @@ fn documents(out: &mut String, model: &Model<'_>) {
         member(
             &mut fields,
             key,
-            "ErrorExit",
+            &own("ErrorExit"),
             false,
             "The process exit code.",
         );
@@ -348,8 +412,9 @@ fn documents(out: &mut String, model: &Model<'_>) {
         let _ = write!(
             out,
             "\n/** A failure's `{}` object: the code, the message and the details, whose members `Details` gives. */\n\
-             export type ErrorBody<{details}> = {{\n{fields}}} & Details;\n",
-            comment(nest)
+             export type {body}<{details}> = {{\n{fields}}} & Details;\n",
+            comment(nest),
+            body = own("ErrorBody"),
         );
     }
     // Success.
@@ -358,7 +423,9 @@ fn documents(out: &mut String, model: &Model<'_>) {
             out,
             "\n/**\n * A success prints the command's own output, with no envelope: `Data` is its type. Nothing in\n \
              * it tells it from a failure: the exit code does (0 exactly for success), as does\n \
-             * {{@link isFailure}}.\n */\nexport type Success<{data_param}> = {data_arg};\n"
+             * {{@link {guard}}}.\n */\nexport type {success}<{data_param}> = {data_arg};\n",
+            guard = ts_guard(&own("Failure")),
+            success = own("Success"),
         );
     } else {
         let what = match profile.data {
@@ -370,13 +437,14 @@ fn documents(out: &mut String, model: &Model<'_>) {
         };
         let _ = writeln!(
             out,
-            "\n/** A success. {what} */\nexport type Success<{data_param}> = {{"
+            "\n/** A success. {what} */\nexport type {}<{data_param}> = {{",
+            own("Success")
         );
-        head(out, model, true);
+        head(out, section, true);
         if let Data::Nested(key) = profile.data {
             member(out, key, "Data", false, "The command's data.");
         }
-        warnings_member(out, model);
+        warnings_member(out, section);
         if let Some(nest) = shape.nest {
             member(
                 out,
@@ -394,23 +462,25 @@ fn documents(out: &mut String, model: &Model<'_>) {
     // Failure.
     let _ = writeln!(
         out,
-        "\n/** A failure: its code tells what went wrong, and its exit is the code's. */\nexport type Failure<{details}> = {{"
+        "\n/** A failure: its code tells what went wrong, and its exit is the code's. */\nexport type {}<{details}> = {{",
+        own("Failure")
     );
-    head(out, model, false);
+    head(out, section, false);
     match shape.nest {
         Some(nest) => {
-            member(out, nest, "ErrorBody<Details>", false, "What went wrong.");
-            warnings_member(out, model);
+            let body = format!("{}<Details>", own("ErrorBody"));
+            member(out, nest, &body, false, "What went wrong.");
+            warnings_member(out, section);
             out.push_str("};\n");
         }
         None => {
             out.push_str(&fields);
-            warnings_member(out, model);
+            warnings_member(out, section);
             out.push_str("} & Details;\n");
         }
     }
     if bare {
-        failure_guard(out, model);
+        failure_guard(out, section);
     } else {
         let tell = match profile.status {
             Status::Bool { key } | Status::Text { key, .. } => format!("`{}`", comment(key)),
@@ -419,15 +489,18 @@ fn documents(out: &mut String, model: &Model<'_>) {
         let _ = write!(
             out,
             "\n/** One document the program prints: tell a success from a failure by {tell}. */\n\
-             export type Envelope<{data_param}, {details}> = Success<Data> | Failure<Details>;\n"
+             export type {envelope}<{data_param}, {details}> = {success}<Data> | {failure}<Details>;\n",
+            envelope = own("Envelope"),
+            success = own("Success"),
+            failure = own("Failure"),
         );
     }
 }
 
 /// `isFailure`, for a profile whose success prints no envelope: the test
 /// the program's reader makes.
-fn failure_guard(out: &mut String, model: &Model<'_>) {
-    let profile = model.profile;
+fn failure_guard(out: &mut String, section: &Section<'_>) {
+    let profile = section.profile;
     let test = match profile.status {
         Status::Bool { key } => format!("members[{}] === false", string(key)),
         Status::Text { key, error, .. } => {
@@ -442,10 +515,12 @@ fn failure_guard(out: &mut String, model: &Model<'_>) {
     let _ = write!(
         out,
         "\n/** Whether `document`, one the program printed, is a failure, as the program's own reader tells. */\n\
-         export function isFailure(document: unknown): document is Failure {{\n  \
+         export function {guard}(document: unknown): document is {failure} {{\n  \
          if (typeof document !== \"object\" || document === null || Array.isArray(document)) {{\n    return false;\n  }}\n  \
          const members = document as {{ [key: string]: unknown }};\n  \
-         return {test};\n}}\n"
+         return {test};\n}}\n",
+        failure = section.own("Failure"),
+        guard = ts_guard(&section.own("Failure")),
     );
 }
 
