@@ -363,10 +363,10 @@ impl Profile {
         if matches!(self.status, Status::Absent) && matches!(self.success, Success::Envelope(_)) {
             return Err("a profile without a status key must print success bare (Success::Bare): an envelope could not be told from a failure");
         }
-        if let Status::Text { ok, error, .. } = self.status
-            && str_eq(ok, error)
-        {
-            return Err("a profile's status values for success and failure must differ");
+        if let Status::Text { ok, error, .. } = self.status {
+            if str_eq(ok, error) {
+                return Err("a profile's status values for success and failure must differ");
+            }
         }
         // The document's own keys, and the error object's.
         let top = self.top_keys();

@@ -386,10 +386,10 @@ fn bare_success<T: DeserializeOwned, D>(value: Value) -> Result<Document<T, D>, 
 /// Other keys are ignored. A `T` that holds nothing (zero-sized, like `()`)
 /// and reads from `null` ignores the data, whatever it is.
 fn flattened<T: DeserializeOwned>(fields: Map<String, Value>, key: &str) -> Result<T, ReadError> {
-    if core::mem::size_of::<T>() == 0
-        && let Ok(nothing) = T::deserialize(Value::Null)
-    {
-        return Ok(nothing);
+    if core::mem::size_of::<T>() == 0 {
+        if let Ok(nothing) = T::deserialize(Value::Null) {
+            return Ok(nothing);
+        }
     }
     let rest = Value::Object(fields);
     let whole = match T::deserialize(&rest) {

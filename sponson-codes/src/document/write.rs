@@ -413,10 +413,10 @@ impl Profile {
                 Stream::Stderr => out.stderr = document.text,
             }
         }
-        if let (Some(withheld), true) = (&written.outcome.withheld, out.stderr.is_empty())
-            && let Err(failure) = &written.outcome.result
-        {
-            out.stderr = crate::escape::error_line(&failure.code, withheld);
+        if let (Some(withheld), true) = (&written.outcome.withheld, out.stderr.is_empty()) {
+            if let Err(failure) = &written.outcome.result {
+                out.stderr = crate::escape::error_line(&failure.code, withheld);
+            }
         }
         out
     }

@@ -663,14 +663,15 @@ pub fn compare(lock: &Catalog, live: &Catalog) -> Compatibility {
                 });
             }
         }
-        if old.retired.is_none()
-            && let Some(new) = now.iter().find(|c| declared(c) == declared(old))
-            && let Some(reason) = &new.retired
-        {
-            changes.push(Change::Retired {
-                code: old.code.clone(),
-                reason: reason.clone(),
-            });
+        if old.retired.is_none() {
+            if let Some(new) = now.iter().find(|c| declared(c) == declared(old)) {
+                if let Some(reason) = &new.retired {
+                    changes.push(Change::Retired {
+                        code: old.code.clone(),
+                        reason: reason.clone(),
+                    });
+                }
+            }
         }
     }
     for new in &live.codes {

@@ -133,11 +133,11 @@ pub(crate) fn parse(args: &[String]) -> Result<Invocation, Failure> {
     }
     let mut after = std::collections::VecDeque::from(after);
     let first_after;
-    if rest.is_empty()
-        && let Some(name) = after.pop_front()
-    {
-        first_after = name;
-        rest.push(&first_after);
+    if rest.is_empty() {
+        if let Some(name) = after.pop_front() {
+            first_after = name;
+            rest.push(&first_after);
+        }
     }
     let Some((&name, flags)) = rest.split_first() else {
         let command = if help {

@@ -131,10 +131,10 @@ impl<'a> Lexer<'a> {
     fn token(&mut self) -> Kind<'a> {
         let b = self.peek().unwrap_or_default();
         // Raw strings and prefixed literals start like identifiers.
-        if matches!(b, b'r' | b'b' | b'c')
-            && let Some(kind) = self.prefixed_literal()
-        {
-            return kind;
+        if matches!(b, b'r' | b'b' | b'c') {
+            if let Some(kind) = self.prefixed_literal() {
+                return kind;
+            }
         }
         if b == b'"' {
             self.bump();

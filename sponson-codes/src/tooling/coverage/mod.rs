@@ -589,10 +589,10 @@ fn scan_all(sources: &Sources, variants: &HashSet<&str>) -> Vec<Scan> {
                     continue;
                 }
                 for candidate in module_files(&sources.files[i].path, decl) {
-                    if let Some(&j) = index.get(candidate.as_str())
-                        && !test[j]
-                    {
-                        changed.push(j);
+                    if let Some(&j) = index.get(candidate.as_str()) {
+                        if !test[j] {
+                            changed.push(j);
+                        }
                     }
                 }
             }

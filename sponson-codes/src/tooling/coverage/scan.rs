@@ -187,10 +187,10 @@ impl<'a> Scanner<'_, 'a> {
             }
             Kind::Punct(";") => self.pending = Pending::default(),
             Kind::Punct(",") => {
-                if let Some(frame) = self.stack.last_mut()
-                    && frame.matches == Some(false)
-                {
-                    frame.matches = Some(true);
+                if let Some(frame) = self.stack.last_mut() {
+                    if frame.matches == Some(false) {
+                        frame.matches = Some(true);
+                    }
                 }
             }
             Kind::Str(text) if frame.test || self.pending.test => {
@@ -253,12 +253,10 @@ impl<'a> Scanner<'_, 'a> {
         } else if test {
             self.pending.test = true;
         }
-        if idents.first() == Some(&"path")
-            && body.len() == 3
-            && body[1].kind.is("=")
-            && let Kind::Str(path) = &body[2].kind
-        {
-            self.pending.path = Some(path.clone());
+        if idents.first() == Some(&"path") && body.len() == 3 && body[1].kind.is("=") {
+            if let Kind::Str(path) = &body[2].kind {
+                self.pending.path = Some(path.clone());
+            }
         }
         if self.frame().test || self.pending.test {
             for token in body {
@@ -289,14 +287,14 @@ impl<'a> Scanner<'_, 'a> {
 
     /// `mod name;` at `i`.
     fn module(&mut self, i: usize, frame: Frame<'a>) {
-        if let Some(name) = self.ident(i + 1)
-            && self.punct(i + 2, ";")
-        {
-            self.out.mods.push(ModDecl {
-                name: name.to_owned(),
-                path: self.pending.path.take(),
-                test: frame.test || self.pending.test,
-            });
+        if let Some(name) = self.ident(i + 1) {
+            if self.punct(i + 2, ";") {
+                self.out.mods.push(ModDecl {
+                    name: name.to_owned(),
+                    path: self.pending.path.take(),
+                    test: frame.test || self.pending.test,
+                });
+            }
         }
     }
 

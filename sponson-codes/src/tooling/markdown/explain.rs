@@ -90,12 +90,12 @@ fn rewrite(text: &str, level: Option<usize>) -> String {
         }
     }
     let mut out = apply(text, edits);
-    if level.is_some()
-        && let Some(fence) = closing(text, &events)
-    {
-        out.truncate(out.trim_end().len());
-        out.push('\n');
-        out.push_str(&fence);
+    if level.is_some() {
+        if let Some(fence) = closing(text, &events) {
+            out.truncate(out.trim_end().len());
+            out.push('\n');
+            out.push_str(&fence);
+        }
     }
     out
 }
@@ -231,12 +231,12 @@ impl HtmlScan {
                 _ => {}
             }
         }
-        if let Some(range) = last_block
-            && range.end >= text.trim_end().len()
-        {
-            let block = text[range].trim_start();
-            scan.open_block = (block.starts_with("<?") && !block[2..].contains("?>"))
-                || (block.starts_with("<![CDATA[") && !block.contains("]]>"));
+        if let Some(range) = last_block {
+            if range.end >= text.trim_end().len() {
+                let block = text[range].trim_start();
+                scan.open_block = (block.starts_with("<?") && !block[2..].contains("?>"))
+                    || (block.starts_with("<![CDATA[") && !block.contains("]]>"));
+            }
         }
         scan
     }

@@ -151,10 +151,10 @@ fn innermost_references(text: &str) -> Vec<(Range<usize>, String)> {
     let mut open: Vec<Reference> = Vec::new();
     let mut edits = Vec::new();
     for (event, range) in Parser::new_ext(text, options()).into_offset_iter() {
-        if let Some(inner) = open.last_mut()
-            && !matches!(event, Event::End(TagEnd::Link | TagEnd::Image))
-        {
-            inner.open.inner_end = Some(inner.open.inner_end.unwrap_or(0).max(range.end));
+        if let Some(inner) = open.last_mut() {
+            if !matches!(event, Event::End(TagEnd::Link | TagEnd::Image)) {
+                inner.open.inner_end = Some(inner.open.inner_end.unwrap_or(0).max(range.end));
+            }
         }
         match event {
             Event::Start(
@@ -278,22 +278,22 @@ fn unsafe_edits(text: &str, place: Place) -> Vec<(Range<usize>, String)> {
     let mut edits: Vec<(Range<usize>, String)> = Vec::new();
     if place == Place::Blocks {
         for (_, def) in parser.reference_definitions().iter() {
-            if !is_safe_destination(&def.dest)
-                && let Some(at) = source[def.span.clone()].find('[')
-            {
-                let label = def.span.start + at + 1;
-                if !source[label..].starts_with(UNLINKED) {
-                    edits.push((label..label, UNLINKED.to_owned()));
+            if !is_safe_destination(&def.dest) {
+                if let Some(at) = source[def.span.clone()].find('[') {
+                    let label = def.span.start + at + 1;
+                    if !source[label..].starts_with(UNLINKED) {
+                        edits.push((label..label, UNLINKED.to_owned()));
+                    }
                 }
             }
         }
     }
     let mut open: Vec<Open> = Vec::new();
     for (event, range) in parser {
-        if let Some(inner) = open.last_mut()
-            && !matches!(event, Event::End(TagEnd::Link | TagEnd::Image))
-        {
-            inner.inner_end = Some(inner.inner_end.unwrap_or(0).max(range.end));
+        if let Some(inner) = open.last_mut() {
+            if !matches!(event, Event::End(TagEnd::Link | TagEnd::Image)) {
+                inner.inner_end = Some(inner.inner_end.unwrap_or(0).max(range.end));
+            }
         }
         match event {
             Event::Start(

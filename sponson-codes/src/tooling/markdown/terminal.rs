@@ -361,18 +361,18 @@ impl Writer {
             TagEnd::Strikethrough => self.end_inline("~~"),
             TagEnd::Link | TagEnd::Image => {
                 self.pop_span();
-                if let Some(link) = self.links.pop()
-                    && link.shown
-                {
-                    let url = format!("({})", link.url);
-                    match self.color() {
-                        true => {
-                            self.text(" ");
-                            self.push_span(dim());
-                            self.text(&url);
-                            self.pop_span();
+                if let Some(link) = self.links.pop() {
+                    if link.shown {
+                        let url = format!("({})", link.url);
+                        match self.color() {
+                            true => {
+                                self.text(" ");
+                                self.push_span(dim());
+                                self.text(&url);
+                                self.pop_span();
+                            }
+                            false => self.text(&format!(" {url}")),
                         }
-                        false => self.text(&format!(" {url}")),
                     }
                 }
             }

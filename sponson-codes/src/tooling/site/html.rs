@@ -302,10 +302,10 @@ impl Writer {
             ) {
                 self.out.push_str("<br>");
             }
-            if let TagEnd::CodeBlock | TagEnd::HtmlBlock = tag
-                && let Some(block) = self.block.take()
-            {
-                self.text(block.text.trim_end());
+            if let TagEnd::CodeBlock | TagEnd::HtmlBlock = tag {
+                if let Some(block) = self.block.take() {
+                    self.text(block.text.trim_end());
+                }
             }
             return;
         }

@@ -813,14 +813,14 @@ fn definition(out: &mut String, e: &EnumEntry, c: &CodeEntry, level: u8) {
         line(&c.variant),
         line(&c.crate_name)
     );
-    if let Some(url) = &c.url
-        && is_web(url)
-    {
-        let _ = writeln!(
-            out,
-            "<dt>Documentation</dt><dd><a href=\"{url}\">{url}</a></dd>",
-            url = line(url)
-        );
+    if let Some(url) = &c.url {
+        if is_web(url) {
+            let _ = writeln!(
+                out,
+                "<dt>Documentation</dt><dd><a href=\"{url}\">{url}</a></dd>",
+                url = line(url)
+            );
+        }
     }
     out.push_str("</dl>\n");
     if let Some(hint) = &c.hint {
