@@ -64,14 +64,14 @@ fn a_closed_stdout_exits_as_the_program_chooses() {
     assert_eq!(
         Runner::<Code>::new("list", Mode::Text)
             .render(ok)
-            .unwritten_exit,
+            .closed_stdout_exit,
         1
     );
     for mode in [Mode::Text, Mode::Json] {
         let out = Runner::<Code>::new("list", mode)
             .closed_stdout_exit(0)
             .render(ok);
-        assert_eq!(out.unwritten_exit, 0);
+        assert_eq!((out.closed_stdout_exit, out.unwritten_exit), (0, 1));
         // A writer that went away: the exit chosen, not a failure.
         struct Gone;
         impl std::io::Write for Gone {

@@ -29,24 +29,43 @@ pub struct Output {
     pub stderr: String,
     /// The process exit code: 0 exactly for success.
     pub exit: u8,
-    /// The exit code instead of 0 when stdout cannot be written: the
-    /// fallback code's, so a reader that went away is never told success.
+    /// The exit code instead of 0 when stdout cannot be written (a full
+    /// disk): the fallback code's, so a success that was not delivered is
+    /// never reported as one.
     pub unwritten_exit: u8,
+    /// The exit code instead of 0 when stdout was closed (the reader went
+    /// away, as with `| head`: `EPIPE`): the fallback code's unless the
+    /// program chose another with
+    /// [`Runner::closed_stdout_exit`](crate::Runner::closed_stdout_exit).
+    pub closed_stdout_exit: u8,
 }
 
 impl Default for Output {
-    /// Nothing to print, exit 0; exit 1 if stdout cannot be written.
+    /// Nothing to print, exit 0; exit 1 if stdout cannot be written or
+    /// was closed.
     fn default() -> Self {
         Output {
             stdout: String::new(),
             stderr: String::new(),
             exit: 0,
             unwritten_exit: 1,
+            closed_stdout_exit: 1,
         }
     }
 }
 
 impl Output {
+    /// Nothing to print yet, exit `exit`; `unwritten` instead of 0 when
+    /// stdout cannot be written or was closed.
+    pub(crate) fn exiting(exit: u8, unwritten: u8) -> Self {
+        Output {
+            exit,
+            unwritten_exit: unwritten,
+            closed_stdout_exit: unwritten,
+            ..Output::default()
+        }
+    }
+
     /// The same output with a failure's document moved to stderr (where the
     /// document stays alone, so a diagnostic line is dropped).
     #[cfg(feature = "runner")]
@@ -75,10 +94,12 @@ impl Output {
         self.write_to(io::stdout().lock(), io::stderr().lock())
     }
 
-    /// Writes the outcome and returns the exit code. A stdout that cannot be
-    /// written (the reader went away: `EPIPE`) ends quietly with the fallback
-    /// code's exit when the outcome was a success; any other write error is
-    /// also reported on stderr.
+    /// Writes the outcome and returns the exit code. When the outcome was a
+    /// success and stdout cannot take it, the exit is not 0: a closed
+    /// stdout (the reader went away: `EPIPE`) ends quietly with
+    /// [`closed_stdout_exit`](Output::closed_stdout_exit); any other write
+    /// error (a full disk) is reported on stderr and ends with
+    /// [`unwritten_exit`](Output::unwritten_exit).
     ///
     /// ```
     /// use sponson_codes::Output;
@@ -91,10 +112,14 @@ impl Output {
     pub fn write_to(&self, mut stdout: impl Write, mut stderr: impl Write) -> ExitCode {
         let mut exit = self.exit;
         if let Err(err) = write_flushed(&mut stdout, &self.stdout) {
+            let closed = err.kind() == io::ErrorKind::BrokenPipe;
             if exit == 0 {
-                exit = self.unwritten_exit;
+                exit = match closed {
+                    true => self.closed_stdout_exit,
+                    false => self.unwritten_exit,
+                };
             }
-            if err.kind() != io::ErrorKind::BrokenPipe {
+            if !closed {
                 // Best effort: stderr may be gone too.
                 let _ = writeln!(stderr, "error: cannot write the output: {err}");
             }

@@ -402,11 +402,10 @@ impl Profile {
     /// ```
     pub fn render(&self, outcome: &Outcome) -> Output {
         let written = self.write(outcome);
-        let mut out = Output {
-            exit: written.outcome.exit_code(),
-            unwritten_exit: outcome.fallback.map_or(1, |info| info.exit),
-            ..Output::default()
-        };
+        let mut out = Output::exiting(
+            written.outcome.exit_code(),
+            outcome.fallback.map_or(1, |info| info.exit),
+        );
         if let Some(document) = written.document {
             match document.stream {
                 Stream::Stdout => out.stdout = document.text,

@@ -636,11 +636,7 @@ impl Front<'_> {
             ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => 0,
             _ => self.usage.exit,
         };
-        let mut out = Output {
-            exit,
-            unwritten_exit: self.codes.fallback_info().exit,
-            ..Output::default()
-        };
+        let mut out = Output::exiting(exit, self.codes.fallback_info().exit);
         match exit {
             0 => out.stdout = text,
             _ => out.stderr = text,

@@ -176,10 +176,13 @@ impl<C: ErrorCode> Runner<C> {
         self
     }
 
-    /// The exit code when stdout cannot be written after a success (the
-    /// reader went away, as with `| head`): the fallback code's exit unless
+    /// The exit code when stdout is closed after a success (the reader went
+    /// away, as with `| head`: `EPIPE`): the fallback code's exit unless
     /// set, so that a reader that left is never told success; a program
-    /// used in pipelines may choose 0, as many Unix tools do.
+    /// used in pipelines may choose 0, as many Unix tools do. Only a closed
+    /// pipe is a closed stdout: any other write error (a full disk) is a
+    /// failure, reported on stderr with the fallback code's exit, in both
+    /// modes.
     ///
     /// ```
     /// # use sponson_codes::{Error, ErrorCodes, Mode, Runner};
@@ -191,7 +194,7 @@ impl<C: ErrorCode> Runner<C> {
     /// let out = Runner::<Code>::new("list", Mode::Text)
     ///     .closed_stdout_exit(0)
     ///     .render(|| Ok::<_, Error<Code>>("a\nb"));
-    /// assert_eq!(out.unwritten_exit, 0);
+    /// assert_eq!((out.closed_stdout_exit, out.unwritten_exit), (0, 1));
     /// ```
     #[must_use]
     pub fn closed_stdout_exit(mut self, exit: u8) -> Self {
@@ -616,7 +619,7 @@ impl Core {
         // that stopped on the write that failed has not failed.
         match (streaming.stdout.closed, out.exit, self.closed_stdout_exit) {
             (true, 0, _) => Output {
-                exit: out.unwritten_exit,
+                exit: out.closed_stdout_exit,
                 ..out
             }
             .print(),
@@ -735,16 +738,19 @@ impl Core {
         self.text_output(&outcome, written.outcome.as_ref(), data_text, result.err())
     }
 
-    fn unwritten_exit(&self) -> u8 {
-        self.closed_stdout_exit
-            .unwrap_or(self.codes.fallback_info().exit)
+    /// `out` with the exits of a success stdout cannot take: the
+    /// fallback's, or the one chosen for a closed stdout.
+    fn unwritable(&self, out: Output) -> Output {
+        let fallback = self.codes.fallback_info().exit;
+        Output {
+            unwritten_exit: fallback,
+            closed_stdout_exit: self.closed_stdout_exit.unwrap_or(fallback),
+            ..out
+        }
     }
 
     fn json_output(&self, outcome: Outcome) -> (Output, Reported) {
-        let out = Output {
-            unwritten_exit: self.unwritten_exit(),
-            ..self.profile.render(&outcome)
-        };
+        let out = self.unwritable(self.profile.render(&outcome));
         let out = match self.errors_to_stderr {
             true => out.failure_to_stderr(),
             false => out,
@@ -764,7 +770,8 @@ impl Core {
         error: Option<Error<AnyCode>>,
     ) -> (Output, Reported) {
         let reported = Reported::settled(self.codes, settled);
-        let mut out = render_text(settled, self.unwritten_exit(), data_text);
+        let fallback = self.codes.fallback_info().exit;
+        let mut out = self.unwritable(render_text(settled, fallback, data_text));
         if self.text_error.is_none() && self.text_warning.is_none() {
             return (out, reported);
         }

@@ -46,11 +46,7 @@ impl Mode {
 /// their newlines and tabs are escaped too; the data keeps its newlines and
 /// tabs.
 pub(crate) fn render_text(outcome: &Outcome, unwritten_exit: u8, data_text: String) -> Output {
-    let mut out = Output {
-        exit: outcome.exit_code(),
-        unwritten_exit,
-        ..Output::default()
-    };
+    let mut out = Output::exiting(outcome.exit_code(), unwritten_exit);
     for warning in outcome.warnings() {
         out.stderr
             .push_str(&warning_line(warning.code(), warning.message()));
