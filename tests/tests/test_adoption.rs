@@ -261,3 +261,48 @@ fn text_mode_shows_the_causes_anyhow_kept() {
     );
     assert_eq!(out.exit, 4);
 }
+
+/// A writer whose reader went away.
+struct Closed;
+
+impl std::io::Write for Closed {
+    fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+        Err(std::io::ErrorKind::BrokenPipe.into())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+#[test]
+fn a_closed_stderr_exits_as_the_program_chooses() {
+    // A body that stopped on a closed stderr, as `prog 2>&1 | head` gives.
+    let failed = || Err::<(), _>(Error::<Code>::fallback("cannot write: Broken pipe"));
+    for mode in [Mode::Text, Mode::Json] {
+        // By default a closed stderr changes nothing: the failure's exit.
+        let out = Runner::<Code>::new("list", mode)
+            .errors_to_stderr(true)
+            .render(failed);
+        assert_eq!(out.closed_stderr_exit, None);
+        assert_eq!(
+            out.write_to(Vec::new(), Closed),
+            std::process::ExitCode::from(1)
+        );
+        // A program that exits 0 on any broken pipe says so once.
+        let out = Runner::<Code>::new("list", mode)
+            .errors_to_stderr(true)
+            .closed_stdout_exit(0)
+            .closed_stderr_exit(0)
+            .render(failed);
+        assert_eq!(out.closed_stderr_exit, Some(0));
+        assert_eq!(
+            out.write_to(Vec::new(), Closed),
+            std::process::ExitCode::SUCCESS
+        );
+        // A stderr that takes the text: the failure's own exit.
+        assert_eq!(
+            out.write_to(Vec::new(), Vec::new()),
+            std::process::ExitCode::from(1)
+        );
+    }
+}

@@ -38,6 +38,12 @@ pub struct Output {
     /// program chose another with
     /// [`Runner::closed_stdout_exit`](crate::Runner::closed_stdout_exit).
     pub closed_stdout_exit: u8,
+    /// The exit code when stderr was closed as the outcome was written
+    /// there (`prog 2>&1 | head`: `EPIPE`), whatever the outcome: `None`
+    /// keeps the outcome's own exit, as a closed stderr changes nothing by
+    /// default; set with
+    /// [`Runner::closed_stderr_exit`](crate::Runner::closed_stderr_exit).
+    pub closed_stderr_exit: Option<u8>,
 }
 
 impl Default for Output {
@@ -50,6 +56,7 @@ impl Default for Output {
             exit: 0,
             unwritten_exit: 1,
             closed_stdout_exit: 1,
+            closed_stderr_exit: None,
         }
     }
 }
@@ -99,7 +106,8 @@ impl Output {
     /// stdout (the reader went away: `EPIPE`) ends quietly with
     /// [`closed_stdout_exit`](Output::closed_stdout_exit); any other write
     /// error (a full disk) is reported on stderr and ends with
-    /// [`unwritten_exit`](Output::unwritten_exit).
+    /// [`unwritten_exit`](Output::unwritten_exit). A closed stderr ends with
+    /// [`closed_stderr_exit`](Output::closed_stderr_exit) when it is set.
     ///
     /// ```
     /// use sponson_codes::Output;
@@ -124,8 +132,16 @@ impl Output {
                 let _ = writeln!(stderr, "error: cannot write the output: {err}");
             }
         }
-        // Stderr failures change nothing: the exit code already tells the outcome.
-        let _ = write_flushed(&mut stderr, &self.stderr);
+        // Other stderr failures change nothing: the exit code already tells
+        // the outcome.
+        if let (Err(err), Some(closed)) = (
+            write_flushed(&mut stderr, &self.stderr),
+            self.closed_stderr_exit,
+        ) {
+            if err.kind() == io::ErrorKind::BrokenPipe {
+                exit = closed;
+            }
+        }
         ExitCode::from(exit)
     }
 }

@@ -78,6 +78,7 @@ struct Core {
     text_error: Option<ErrorText>,
     text_warning: Option<WarningText>,
     closed_stdout_exit: Option<u8>,
+    closed_stderr_exit: Option<u8>,
     codes: &'static EnumInfo,
 }
 
@@ -95,6 +96,7 @@ impl<C> fmt::Debug for Runner<C> {
             .field("text_error", &core.text_error.is_some())
             .field("text_warning", &core.text_warning.is_some())
             .field("closed_stdout_exit", &core.closed_stdout_exit)
+            .field("closed_stderr_exit", &core.closed_stderr_exit)
             .finish()
     }
 }
@@ -126,6 +128,7 @@ impl<C: ErrorCode> Runner<C> {
                 text_error: None,
                 text_warning: None,
                 closed_stdout_exit: None,
+                closed_stderr_exit: None,
                 codes: C::ENUM,
             },
             code: PhantomData,
@@ -199,6 +202,46 @@ impl<C: ErrorCode> Runner<C> {
     #[must_use]
     pub fn closed_stdout_exit(mut self, exit: u8) -> Self {
         self.core.closed_stdout_exit = Some(exit);
+        self
+    }
+
+    /// The exit code when stderr is closed as the runner writes the
+    /// outcome there (`prog 2>&1 | head`, or `2>` a pipe whose reader
+    /// left: `EPIPE`), whatever the outcome: by default a closed stderr
+    /// changes nothing and the outcome keeps its own exit. A body that
+    /// stopped because a write to stderr failed returns its failure as
+    /// usual; the runner then finds stderr closed as it reports it. With
+    /// [`closed_stdout_exit`](Runner::closed_stdout_exit), this is how a
+    /// program that exits 0 on any broken pipe keeps doing so, with no
+    /// code of its own for it.
+    ///
+    /// ```
+    /// # use sponson_codes::{Error, ErrorCodes, Mode, Runner};
+    /// # #[derive(Debug, ErrorCodes)]
+    /// # enum Code {
+    /// #     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    /// #     Internal,
+    /// # }
+    /// struct Closed;
+    /// impl std::io::Write for Closed {
+    ///     fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+    ///         Err(std::io::ErrorKind::BrokenPipe.into())
+    ///     }
+    ///     fn flush(&mut self) -> std::io::Result<()> {
+    ///         Ok(())
+    ///     }
+    /// }
+    ///
+    /// let out = Runner::<Code>::new("list", Mode::Text)
+    ///     .closed_stdout_exit(0)
+    ///     .closed_stderr_exit(0)
+    ///     .render(|| Err::<(), _>(Error::<Code>::fallback("cannot write: Broken pipe")));
+    /// assert_eq!(out.exit, 1);
+    /// assert_eq!(out.write_to(Vec::new(), Closed), std::process::ExitCode::SUCCESS);
+    /// ```
+    #[must_use]
+    pub fn closed_stderr_exit(mut self, exit: u8) -> Self {
+        self.core.closed_stderr_exit = Some(exit);
         self
     }
 
@@ -745,6 +788,7 @@ impl Core {
         Output {
             unwritten_exit: fallback,
             closed_stdout_exit: self.closed_stdout_exit.unwrap_or(fallback),
+            closed_stderr_exit: self.closed_stderr_exit,
             ..out
         }
     }
