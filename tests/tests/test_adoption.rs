@@ -306,3 +306,31 @@ fn a_closed_stderr_exits_as_the_program_chooses() {
         );
     }
 }
+
+#[test]
+fn a_usage_errors_suggestion_is_clap_s_best() {
+    let command = Command::new("paint")
+        .arg(Arg::new("colorblind").long("colorblind"))
+        .arg(Arg::new("color").long("color"))
+        .subcommand(Command::new("stroke"))
+        .subcommand(Command::new("strokes"));
+    let parse = Parse::<Code>::new().hidden_json_flag("--json");
+    // clap lists its suggestions best last: `stroke` is one edit away.
+    let err = command
+        .clone()
+        .try_get_matches_from(["paint", "strke"])
+        .unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("some similar subcommands exist: 'strokes', 'stroke'"),
+        "{err}"
+    );
+    let out = parse
+        .parsed_command_from(command.clone(), ["paint", "--json", "--colr", "x"])
+        .unwrap_err();
+    assert_eq!(json_of(&out.stdout)["error"]["suggestion"], "--color");
+    let out = parse
+        .parsed_command_from(command, ["paint", "--json", "strke"])
+        .unwrap_err();
+    assert_eq!(json_of(&out.stdout)["error"]["suggestion"], "stroke");
+}

@@ -582,7 +582,7 @@ impl Front<'_> {
     /// The usage error for `err`: clap's first line as the message; as
     /// details, what an agent needs to correct the call: clap's error kind
     /// (`unknown_argument`, `invalid_value`, ...), the bad argument, the
-    /// suggestion clap makes, the valid values, and the usage line.
+    /// best suggestion clap makes, the valid values, and the usage line.
     fn usage_error(&self, err: &::clap::Error, rendered: &str) -> Error<AnyCode> {
         let message = if err.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
             "a required argument or subcommand is missing".to_owned()
@@ -603,7 +603,8 @@ impl Front<'_> {
         .into_iter()
         .find_map(|kind| match err.get(kind) {
             Some(ContextValue::String(one)) => Some(one.clone()),
-            Some(ContextValue::Strings(many)) => many.first().cloned(),
+            // clap orders its suggestions by similarity, the best last.
+            Some(ContextValue::Strings(many)) => many.last().cloned(),
             _ => None,
         });
         if let Some(suggested) = suggested {
