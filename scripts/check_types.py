@@ -15,6 +15,9 @@ identifiers, text that would end a comment or a docstring):
   under which the same plan consumer stops type-checking, exactly at its
   exhaustive check: the compile-time check the derive gives Rust code,
   given to the programs that read the output;
+- the types of a merged catalog of plan, noggin and firstdraft, each
+  program's documents in its own profile, type-check, and so does a
+  consumer that reads each program's documents with that program's types;
 - every generated Python module and consumer imports (runs) on this Python.
 
 The compiler and the checker are installed on first use, pinned by
@@ -143,6 +146,7 @@ def lay_out(work):
         "noggin": "noggin",
         "firstdraft": "firstdraft",
         "hostile": "hostile",
+        "merged": "merged",
     }
     for package, consumer in plans.items():
         directory = os.path.join(work, package)
@@ -161,6 +165,10 @@ def lay_out(work):
             os.path.join(work, "fresh_plan", f"errors.{ext}"),
         )
     grown = grown_catalog()
+    # Three programs, each in its own profile, in one merged catalog.
+    merged = os.path.join(work, "merged.catalog.json")
+    bins = [arg for p in ("plan", "noggin", "firstdraft") for arg in ("--bin", f"{p}={os.path.join(BIN, p)}")]
+    companion("merge", *bins, "--out", merged)
     for lang, ext in (("typescript", "ts"), ("python", "py")):
         out = os.path.join(work, "grown_plan", f"errors.{ext}")
         companion("types", "--lang", lang, "--catalog", "-", "--out", out, stdin=grown)
@@ -170,6 +178,8 @@ def lay_out(work):
         hostile = os.path.join(FIXTURES, "hostile.catalog.json")
         out = os.path.join(work, "hostile", f"errors.{ext}")
         companion("types", "--lang", lang, "--catalog", hostile, "--out", out)
+        out = os.path.join(work, "merged", f"errors.{ext}")
+        companion("types", "--lang", lang, "--catalog", merged, "--out", out)
     return list(plans)
 
 
