@@ -25,6 +25,10 @@
 //!   that share a name, or take one the files use themselves (`Warning`,
 //!   `Envelope`, ...), are named by their path (`my_app::Code` is
 //!   `MyAppCode`).
+//! - **A merged catalog** gives each program its own part of the file, in
+//!   its own profile, every name there starting with the program's name
+//!   (`QuarryCode`, `QuarryFailure`, `NogginEnvelope`); `ErrorCode`,
+//!   `WarningCode` and `ErrorExit` are every program's together.
 //! - **A profile whose success prints no envelope** (firstdraft's) has no
 //!   member to tell the two apart: `Success<Data>` is the data itself, and
 //!   `isFailure` / `is_failure` reads a document as the program's reader

@@ -366,6 +366,37 @@ mod tests {
         assert_eq!(names, ["Code", "MyAppCodeExit"]);
     }
 
+    #[test]
+    fn programs_of_a_merged_catalog_get_prefixes_that_never_share_a_name() {
+        let mut taken = reserved();
+        let programs = ["quarry", "plan-cli", "a-b", "a_b", "ab", "2fa"];
+        let prefixes = prefixes(&programs, &mut taken);
+        // `AB` and `Ab` would both give `is_ab_failure`.
+        assert_eq!(
+            prefixes,
+            ["Quarry", "PlanCli", "AB", "AB2", "Ab3", "Codes2fa"]
+        );
+        let mut seen = BTreeSet::new();
+        for prefix in &prefixes {
+            for name in own_names(prefix) {
+                assert!(is_ascii_identifier(&name), "{name:?}");
+                assert!(seen.insert(name.clone()), "{name:?} defined twice");
+            }
+        }
+        // An enum whose name after its program's prefix is another
+        // program's own name (`a`'s `BFailure`, `a-b`'s `ABFailure`) is
+        // named by its path.
+        let mut taken = reserved();
+        let prefixes = super::prefixes(&["a", "a-b"], &mut taken);
+        let b_failure = EnumInfo {
+            name: "BFailure",
+            path: "a::BFailure",
+            ..*<Code as ErrorCode>::ENUM
+        };
+        let named = name_in(&[&b_failure], &prefixes[0], &mut taken);
+        assert_eq!(named[0].name, "AABFailure");
+    }
+
     /// Whether `name` is an identifier both TypeScript and Python accept:
     /// ASCII letters, digits and `_`, not starting with a digit.
     fn is_ascii_identifier(name: &str) -> bool {
