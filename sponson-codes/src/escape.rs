@@ -83,6 +83,27 @@ pub(crate) fn escape_text(text: &str) -> Cow<'_, str> {
     escape(text, |c| c == '\n' || c == '\t')
 }
 
+/// `text` escaped in place, as [`escape_text`] escapes it.
+#[cfg(feature = "runner")]
+pub(crate) fn escape_in_place(text: &mut String) {
+    if let Cow::Owned(escaped) = escape_text(text) {
+        *text = escaped;
+    }
+}
+
+/// Every string in `value` (an error's details), escaped as
+/// [`escape_text`] escapes: what a program's own format may quote.
+#[cfg(feature = "runner")]
+pub(crate) fn escape_strings(value: &mut serde_json::Value) {
+    use serde_json::Value;
+    match value {
+        Value::String(text) => escape_in_place(text),
+        Value::Array(items) => items.iter_mut().for_each(escape_strings),
+        Value::Object(members) => members.values_mut().for_each(escape_strings),
+        _ => {}
+    }
+}
+
 /// rustc's `error[E0499]: <text>` line, the code being what people search
 /// by; both escaped to one line.
 pub(crate) fn error_line(code: &str, text: &str) -> String {

@@ -334,3 +334,29 @@ fn a_usage_errors_suggestion_is_clap_s_best() {
         .unwrap_err();
     assert_eq!(json_of(&out.stdout)["error"]["suggestion"], "stroke");
 }
+
+#[test]
+fn the_programs_own_colours_print_as_they_are_and_what_it_quotes_is_escaped() {
+    let runner = Runner::<Code>::new("balance", Mode::Text)
+        .text_error(|err| {
+            let account = err.details().get("account").and_then(Value::as_str);
+            format!(
+                "\u{1b}[31mledger:\u{1b}[0m {} ({})",
+                err.message(),
+                account.unwrap_or_default()
+            )
+        })
+        .text_warning(|w| format!("\u{1b}[33mnote:\u{1b}[0m {}", w.message()));
+    let out = runner.render(|| {
+        sponson_codes::warn(Warning::new(Warn::Stale, "stale\u{1b}[2J"));
+        Err::<(), _>(
+            Error::new(Code::NoAccount, "no account `cash\u{1b}[2J`")
+                .with_detail("account", "cash\u{1b}]0;x\u{7}"),
+        )
+    });
+    assert_eq!(
+        out.stderr,
+        "\u{1b}[33mnote:\u{1b}[0m stale\\u{1b}[2J\n\
+         \u{1b}[31mledger:\u{1b}[0m no account `cash\\u{1b}[2J` (cash\\u{1b}]0;x\\u{7})\n"
+    );
+}

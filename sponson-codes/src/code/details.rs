@@ -212,6 +212,15 @@ impl Details {
         self.map.len()
     }
 
+    /// Every string of the details escaped for people (see
+    /// `escape::escape_strings`).
+    #[cfg(feature = "runner")]
+    pub(crate) fn escape_strings(&mut self) {
+        self.map
+            .values_mut()
+            .for_each(crate::escape::escape_strings);
+    }
+
     /// Keeps `problem` unless an earlier one is kept already.
     pub(crate) fn record(&mut self, problem: DetailsError) {
         self.problem.get_or_insert(problem);

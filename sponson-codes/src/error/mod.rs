@@ -576,6 +576,21 @@ impl<C> Error<C> {
         error.checked_with(fallback)
     }
 
+    /// The same error with its text escaped for people (control and
+    /// invisible characters shown, newlines and tabs kept): its message,
+    /// hint, withheld reason and every string of its details, what came
+    /// from outside the program. What a program's own text format is given.
+    #[cfg(feature = "runner")]
+    pub(crate) fn for_people(mut self) -> Self {
+        use crate::escape::escape_in_place;
+        let inner = &mut *self.inner;
+        escape_in_place(&mut inner.message);
+        inner.hint.iter_mut().for_each(escape_in_place);
+        inner.withheld.iter_mut().for_each(escape_in_place);
+        inner.details.escape_strings();
+        self
+    }
+
     /// The same error as an `Error<D>`: the code enum is only a marker,
     /// so this moves one pointer.
     #[cfg(feature = "runner")]

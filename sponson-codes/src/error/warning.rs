@@ -110,6 +110,18 @@ impl Serialize for Warning {
 }
 
 impl Warning {
+    /// The same warning with its text escaped for people, as
+    /// `Error::for_people`.
+    #[cfg(feature = "runner")]
+    pub(crate) fn for_people(mut self) -> Self {
+        use crate::escape::escape_in_place;
+        escape_in_place(&mut self.code);
+        escape_in_place(&mut self.message);
+        self.hint.iter_mut().for_each(escape_in_place);
+        self.details.escape_strings();
+        self
+    }
+
     /// A warning object's members, under the reader's rules: `code` and
     /// `message` are required strings, `hint` a string when present, every
     /// other member a detail.

@@ -137,9 +137,12 @@ impl<C: ErrorCode> Runner<C> {
 
     /// How text mode shows a failure to people, instead of
     /// `error[CODE]: <message>` and `hint: <hint>`: the program's own
-    /// format, kept when it adopts JSON mode. What it returns goes to stderr
-    /// (a final newline added when missing), with control and invisible
-    /// characters escaped as everywhere people read. A failure the runner
+    /// format, kept when it adopts JSON mode. The error it is given has
+    /// its text escaped for people (its message, hint and every string of
+    /// its details, where control and invisible characters show instead of
+    /// acting on the terminal; newlines and tabs are kept), and what it
+    /// returns goes to stderr as it is, the program's own colours
+    /// included, a final newline added when missing. A failure the runner
     /// itself reports (a panic, data that cannot be rendered) is the
     /// fallback code's error, given here too.
     ///
@@ -169,7 +172,9 @@ impl<C: ErrorCode> Runner<C> {
     }
 
     /// How text mode shows a warning, instead of `warning[CODE]: <message>`
-    /// and its hint; as [`text_error`](Runner::text_error), on stderr.
+    /// and its hint; as [`text_error`](Runner::text_error), on stderr: the
+    /// warning given has its text escaped, what it returns is printed as
+    /// it is.
     #[must_use]
     pub fn text_warning(
         mut self,
@@ -822,26 +827,32 @@ impl Core {
         // The program's own text: its warnings, then its failure.
         let mut stderr = String::new();
         for warning in settled.warnings() {
-            stderr.push_str(&match &self.text_warning {
-                Some(render) => people(&render(warning)),
-                None => default_warning(warning),
-            });
+            stderr.push_str(&self.warning_text(warning));
         }
         match (&self.text_error, error, settled.is_ok()) {
             (_, _, true) => {}
             (Some(render), Some(error), false) if core::ptr::eq(settled, outcome) => {
-                stderr.push_str(&people(&render(error)));
+                stderr.push_str(&lines(render(error.for_people())));
             }
             (Some(render), _, false) => {
                 // The runner's own failure: the fallback that reports it.
                 let message = settled.failure_message().unwrap_or_default();
                 let error = self.fallback(settled.withheld.as_deref().unwrap_or(message));
-                stderr.push_str(&people(&render(error)));
+                stderr.push_str(&lines(render(error.for_people())));
             }
             (None, _, false) => stderr.push_str(&failure_text(settled)),
         }
         out.stderr = stderr;
         (out, reported)
+    }
+
+    /// A warning's text for people: the program's own format, given the
+    /// warning escaped, or `warning[CODE]:` and the hint.
+    fn warning_text(&self, warning: &Warning) -> String {
+        match &self.text_warning {
+            Some(render) => lines(render(&warning.clone().for_people())),
+            None => default_warning(warning),
+        }
     }
 }
 
@@ -934,10 +945,9 @@ impl Reported {
     }
 }
 
-/// Text a program renders for people, escaped as everywhere people read,
-/// on lines of its own.
-fn people(text: &str) -> String {
-    let mut text = crate::escape::escape_text(text).into_owned();
+/// Text a program renders for people, as it is (what it quotes was
+/// escaped before it was given), on lines of its own.
+fn lines(mut text: String) -> String {
     if !text.is_empty() && !text.ends_with('\n') {
         text.push('\n');
     }
