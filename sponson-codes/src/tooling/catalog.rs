@@ -520,13 +520,22 @@ impl Catalog {
             ))),
             _ => Ok(()),
         };
-        for e in &self.enums {
+        for (i, e) in self.enums.iter().enumerate() {
             let what = format!(
                 "the enum `{}` of crate `{}`",
                 crate::escape::escape_line(&e.path),
                 crate::escape::escape_line(&e.crate_name)
             );
             program_of(&e.program, what.clone())?;
+            // Its codes name it by these three: listed twice, they would be
+            // the codes of both.
+            let same = |other: &EnumEntry| {
+                (&other.path, &other.crate_name, &other.program)
+                    == (&e.path, &e.crate_name, &e.program)
+            };
+            if self.enums[..i].iter().any(same) {
+                return Err(ReadError::Invalid(format!("{what} is listed twice")));
+            }
             if !is_errors(&e.kind) && e.kind != CodeKind::Warnings.as_str() {
                 return Err(ReadError::Invalid(format!(
                     "{what} has the kind `{}`; an enum's kind is `errors` (or absent) or `warnings`",
@@ -885,6 +894,21 @@ mod tests {
         let err = Catalog::from_json(&value.to_string()).unwrap_err();
         assert!(matches!(err, ReadError::Invalid(_)), "{err:?}");
         err.to_string()
+    }
+
+    #[test]
+    fn an_enum_listed_twice_is_refused() {
+        // Found by the read_catalog fuzz target: the same enum as errors and
+        // as warnings made its error codes warnings with their exits.
+        let mut value = catalog_value();
+        let mut again = value["enums"][0].clone();
+        again["kind"] = "warnings".into();
+        value["enums"].as_array_mut().unwrap().push(again);
+        let err = refusal(&value);
+        assert!(
+            err.contains("the enum `demo::errors::Code` of crate `demo` is listed twice"),
+            "{err}"
+        );
     }
 
     #[test]

@@ -594,8 +594,10 @@ mod tests {
     fn a_warning_and_an_error_of_one_code_conflict() {
         let mut warning = code("SLOW", 0, "Slow.");
         warning.warning = true;
+        let mut warnings = catalog(vec![warning]);
+        warnings.enums[0].kind = "warnings".to_owned();
         let merged = merge(&[
-            catalog(vec![warning]).named("a").unwrap(),
+            warnings.named("a").unwrap(),
             catalog(vec![code("SLOW", 1, "Slow.")]).named("b").unwrap(),
         ])
         .unwrap();
