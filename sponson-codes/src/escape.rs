@@ -104,22 +104,51 @@ pub(crate) fn escape_strings(value: &mut serde_json::Value) {
     }
 }
 
-/// rustc's `error[E0499]: <text>` line, the code being what people search
-/// by; both escaped to one line.
+/// How text for people is printed: escaped (`Escape(true)`, the default
+/// everywhere), or as it is, for a program that must print exactly what it
+/// printed before (`Runner::escape_text(false)`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(not(feature = "runner"), allow(dead_code))]
+pub(crate) struct Escape(pub(crate) bool);
+
+#[cfg_attr(not(feature = "runner"), allow(dead_code))]
+impl Escape {
+    /// `text` for one line: see [`escape_line`].
+    pub(crate) fn line(self, text: &str) -> Cow<'_, str> {
+        match self.0 {
+            true => escape_line(text),
+            false => Cow::Borrowed(text),
+        }
+    }
+
+    /// `text` keeping its lines and tabs: see [`escape_text`].
+    pub(crate) fn text(self, text: &str) -> Cow<'_, str> {
+        match self.0 {
+            true => escape_text(text),
+            false => Cow::Borrowed(text),
+        }
+    }
+
+    /// rustc's `error[E0499]: <text>` line, the code being what people
+    /// search by; both on one line.
+    pub(crate) fn error_line(self, code: &str, text: &str) -> String {
+        format!("error[{}]: {}\n", self.line(code), self.line(text))
+    }
+
+    /// rustc's `warning[CODE]: <text>` line.
+    pub(crate) fn warning_line(self, code: &str, text: &str) -> String {
+        format!("warning[{}]: {}\n", self.line(code), self.line(text))
+    }
+
+    /// The `hint: <text>` line under an error or a warning.
+    pub(crate) fn hint_line(self, text: &str) -> String {
+        format!("hint: {}\n", self.line(text))
+    }
+}
+
+/// rustc's `error[E0499]: <text>` line, escaped: see [`Escape::error_line`].
 pub(crate) fn error_line(code: &str, text: &str) -> String {
-    format!("error[{}]: {}\n", escape_line(code), escape_line(text))
-}
-
-/// rustc's `warning[CODE]: <text>` line.
-#[cfg_attr(not(feature = "runner"), allow(dead_code))]
-pub(crate) fn warning_line(code: &str, text: &str) -> String {
-    format!("warning[{}]: {}\n", escape_line(code), escape_line(text))
-}
-
-/// The `hint: <text>` line under an error or a warning.
-#[cfg_attr(not(feature = "runner"), allow(dead_code))]
-pub(crate) fn hint_line(text: &str) -> String {
-    format!("hint: {}\n", escape_line(text))
+    Escape(true).error_line(code, text)
 }
 
 #[cfg(test)]

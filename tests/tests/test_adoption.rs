@@ -360,3 +360,39 @@ fn the_programs_own_colours_print_as_they_are_and_what_it_quotes_is_escaped() {
          \u{1b}[31mledger:\u{1b}[0m no account `cash\\u{1b}[2J` (cash\\u{1b}]0;x\\u{7})\n"
     );
 }
+
+#[test]
+fn text_mode_can_print_what_the_program_printed_before_unescaped() {
+    let failed = || Err::<(), _>(Error::new(Code::NoAccount, "no ledger at /tmp/a\u{1b}b"));
+    let escaped = Runner::<Code>::new("balance", Mode::Text).render(failed);
+    assert_eq!(
+        escaped.stderr,
+        "error[NO_ACCOUNT]: no ledger at /tmp/a\\u{1b}b\nhint: Run `ledger accounts`.\n"
+    );
+    let raw = Runner::<Code>::new("balance", Mode::Text).escape_text(false);
+    assert_eq!(
+        raw.render(failed).stderr,
+        "error[NO_ACCOUNT]: no ledger at /tmp/a\u{1b}b\nhint: Run `ledger accounts`.\n"
+    );
+    let own = raw
+        .clone()
+        .text_error(|e| format!("ledger: {}", e.message()));
+    assert_eq!(
+        own.render(failed).stderr,
+        "ledger: no ledger at /tmp/a\u{1b}b\n"
+    );
+    let data = raw.render(|| {
+        sponson_codes::warn(Warning::new(Warn::Stale, "old\u{1b}b"));
+        Ok::<_, Error<Code>>("a\u{1b}b")
+    });
+    assert_eq!(
+        (data.stdout.as_str(), data.stderr.as_str()),
+        ("a\u{1b}b\n", "warning[STALE]: old\u{1b}b\n")
+    );
+    // JSON mode is the same document either way.
+    let json = |runner: Runner<Code>| runner.render(failed).stdout;
+    assert_eq!(
+        json(Runner::<Code>::new("balance", Mode::Json).escape_text(false)),
+        json(Runner::<Code>::new("balance", Mode::Json))
+    );
+}

@@ -579,10 +579,14 @@ impl<C> Error<C> {
     /// The same error with its text escaped for people (control and
     /// invisible characters shown, newlines and tabs kept): its message,
     /// hint, withheld reason and every string of its details, what came
-    /// from outside the program. What a program's own text format is given.
+    /// from outside the program; as it is when `escape` is off. What a
+    /// program's own text format is given.
     #[cfg(feature = "runner")]
-    pub(crate) fn for_people(mut self) -> Self {
+    pub(crate) fn for_people(mut self, escape: crate::escape::Escape) -> Self {
         use crate::escape::escape_in_place;
+        if !escape.0 {
+            return self;
+        }
         let inner = &mut *self.inner;
         escape_in_place(&mut inner.message);
         inner.hint.iter_mut().for_each(escape_in_place);

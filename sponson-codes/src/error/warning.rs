@@ -113,8 +113,11 @@ impl Warning {
     /// The same warning with its text escaped for people, as
     /// `Error::for_people`.
     #[cfg(feature = "runner")]
-    pub(crate) fn for_people(mut self) -> Self {
+    pub(crate) fn for_people(mut self, escape: crate::escape::Escape) -> Self {
         use crate::escape::escape_in_place;
+        if !escape.0 {
+            return self;
+        }
         escape_in_place(&mut self.code);
         escape_in_place(&mut self.message);
         self.hint.iter_mut().for_each(escape_in_place);

@@ -18,8 +18,9 @@ use crate::document::profile::{Profile, Stream};
 use crate::error::panic::{catch, with_quiet_panics, PANIC_MESSAGE};
 use crate::error::warning::Warning;
 use crate::error::{AnyCode, Error};
+use crate::escape::Escape;
 use crate::json::depth::{self, Unwritable, MAX_LEVELS};
-use crate::run::text::{failure_text, render_text, text_of, Mode};
+use crate::run::text::{failure_text, render_text_as, text_of, warning_text, Mode};
 use crate::run::warnings::collect;
 
 /// Runs a command's body and reports its outcome.
@@ -79,6 +80,7 @@ struct Core {
     text_warning: Option<WarningText>,
     closed_stdout_exit: Option<u8>,
     closed_stderr_exit: Option<u8>,
+    escape: Escape,
     codes: &'static EnumInfo,
 }
 
@@ -97,6 +99,7 @@ impl<C> fmt::Debug for Runner<C> {
             .field("text_warning", &core.text_warning.is_some())
             .field("closed_stdout_exit", &core.closed_stdout_exit)
             .field("closed_stderr_exit", &core.closed_stderr_exit)
+            .field("escape_text", &core.escape.0)
             .finish()
     }
 }
@@ -129,6 +132,7 @@ impl<C: ErrorCode> Runner<C> {
                 text_warning: None,
                 closed_stdout_exit: None,
                 closed_stderr_exit: None,
+                escape: Escape(true),
                 codes: C::ENUM,
             },
             code: PhantomData,
@@ -207,6 +211,36 @@ impl<C: ErrorCode> Runner<C> {
     #[must_use]
     pub fn closed_stdout_exit(mut self, exit: u8) -> Self {
         self.core.closed_stdout_exit = Some(exit);
+        self
+    }
+
+    /// Whether text mode escapes what it prints for people (on by default):
+    /// control and invisible characters in the data, the messages, hints
+    /// and details of failures and warnings, which often come from outside
+    /// the program (a file name, a server's reply), are shown as `\u{1b}`
+    /// instead of acting on the terminal. Off, text mode prints them as they
+    /// are, for a program that must print exactly what it printed before;
+    /// its own formats ([`text_error`](Runner::text_error),
+    /// [`text_warning`](Runner::text_warning)) are then given the text
+    /// unescaped. JSON mode is the same either way: JSON escapes control
+    /// characters itself.
+    ///
+    /// ```
+    /// # use sponson_codes::{Error, ErrorCodes, Mode, Runner};
+    /// # #[derive(Debug, ErrorCodes)]
+    /// # enum Code {
+    /// #     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    /// #     Internal,
+    /// # }
+    /// let failed = || Err::<(), _>(Error::<Code>::fallback("no file /tmp/a\u{1b}b"));
+    /// let escaped = Runner::<Code>::new("open", Mode::Text).render(failed);
+    /// assert_eq!(escaped.stderr, "error[INTERNAL]: no file /tmp/a\\u{1b}b\n");
+    /// let raw = Runner::<Code>::new("open", Mode::Text).escape_text(false).render(failed);
+    /// assert_eq!(raw.stderr, "error[INTERNAL]: no file /tmp/a\u{1b}b\n");
+    /// ```
+    #[must_use]
+    pub fn escape_text(mut self, on: bool) -> Self {
+        self.core.escape = Escape(on);
         self
     }
 
@@ -820,7 +854,7 @@ impl Core {
     ) -> (Output, Reported) {
         let reported = Reported::settled(self.codes, settled);
         let fallback = self.codes.fallback_info().exit;
-        let mut out = self.unwritable(render_text(settled, fallback, data_text));
+        let mut out = self.unwritable(render_text_as(settled, fallback, data_text, self.escape));
         if self.text_error.is_none() && self.text_warning.is_none() {
             return (out, reported);
         }
@@ -832,15 +866,15 @@ impl Core {
         match (&self.text_error, error, settled.is_ok()) {
             (_, _, true) => {}
             (Some(render), Some(error), false) if core::ptr::eq(settled, outcome) => {
-                stderr.push_str(&lines(render(error.for_people())));
+                stderr.push_str(&lines(render(error.for_people(self.escape))));
             }
             (Some(render), _, false) => {
                 // The runner's own failure: the fallback that reports it.
                 let message = settled.failure_message().unwrap_or_default();
                 let error = self.fallback(settled.withheld.as_deref().unwrap_or(message));
-                stderr.push_str(&lines(render(error.for_people())));
+                stderr.push_str(&lines(render(error.for_people(self.escape))));
             }
-            (None, _, false) => stderr.push_str(&failure_text(settled)),
+            (None, _, false) => stderr.push_str(&failure_text(settled, self.escape)),
         }
         out.stderr = stderr;
         (out, reported)
@@ -850,8 +884,8 @@ impl Core {
     /// warning escaped, or `warning[CODE]:` and the hint.
     fn warning_text(&self, warning: &Warning) -> String {
         match &self.text_warning {
-            Some(render) => lines(render(&warning.clone().for_people())),
-            None => default_warning(warning),
+            Some(render) => lines(render(&warning.clone().for_people(self.escape))),
+            None => warning_text(warning, self.escape),
         }
     }
 }
@@ -952,14 +986,6 @@ fn lines(mut text: String) -> String {
         text.push('\n');
     }
     text
-}
-
-fn default_warning(warning: &Warning) -> String {
-    let mut lines = crate::escape::warning_line(warning.code(), warning.message());
-    if let Some(hint) = warning.hint() {
-        lines.push_str(&crate::escape::hint_line(hint));
-    }
-    lines
 }
 
 /// Stdout as a body writes to it, remembering whether it was closed.

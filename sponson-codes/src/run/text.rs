@@ -4,7 +4,8 @@ use serde_json::Value;
 
 use crate::document::outcome::Outcome;
 use crate::document::output::Output;
-use crate::escape::{error_line, escape_line, escape_text, hint_line, warning_line};
+use crate::error::warning::Warning;
+use crate::escape::Escape;
 
 /// How a command reports its outcome.
 ///
@@ -46,42 +47,57 @@ impl Mode {
 /// their newlines and tabs are escaped too; the data keeps its newlines and
 /// tabs.
 pub(crate) fn render_text(outcome: &Outcome, unwritten_exit: u8, data_text: String) -> Output {
+    render_text_as(outcome, unwritten_exit, data_text, Escape(true))
+}
+
+/// [`render_text`], with the text escaped or printed as it is.
+pub(crate) fn render_text_as(
+    outcome: &Outcome,
+    unwritten_exit: u8,
+    data_text: String,
+    escape: Escape,
+) -> Output {
     let mut out = Output::exiting(outcome.exit_code(), unwritten_exit);
     for warning in outcome.warnings() {
-        out.stderr
-            .push_str(&warning_line(warning.code(), warning.message()));
-        if let Some(hint) = warning.hint() {
-            out.stderr.push_str(&hint_line(hint));
-        }
+        out.stderr.push_str(&warning_text(warning, escape));
     }
     match &outcome.result {
         Ok(_) => {
-            let mut stdout = escape_text(&data_text).into_owned();
+            let mut stdout = escape.text(&data_text).into_owned();
             if !stdout.is_empty() && !stdout.ends_with('\n') {
                 stdout.push('\n');
             }
             out.stdout = stdout;
         }
-        Err(_) => out.stderr.push_str(&failure_text(outcome)),
+        Err(_) => out.stderr.push_str(&failure_text(outcome, escape)),
     }
     out
 }
 
+/// A warning's lines for people: `warning[CODE]: <message>` and its hint.
+pub(crate) fn warning_text(warning: &Warning, escape: Escape) -> String {
+    let mut text = escape.warning_line(warning.code(), warning.message());
+    if let Some(hint) = warning.hint() {
+        text.push_str(&escape.hint_line(hint));
+    }
+    text
+}
+
 /// The failure's lines for people, without the warnings: `error[CODE]:
 /// <message>`, the causes, the hint; nothing for a success.
-pub(crate) fn failure_text(outcome: &Outcome) -> String {
+pub(crate) fn failure_text(outcome: &Outcome, escape: Escape) -> String {
     let mut text = String::new();
     if let Err(failure) = &outcome.result {
         let message = outcome.withheld.as_deref().unwrap_or(&failure.message);
-        text.push_str(&error_line(&failure.code, message));
+        text.push_str(&escape.error_line(&failure.code, message));
         // The causes an `anyhow::Error` brought, as its `{:#}` shows them.
         if let Some(Value::Array(causes)) = failure.details.get("causes") {
             for cause in causes.iter().filter_map(Value::as_str) {
-                text.push_str(&format!("caused by: {}\n", escape_line(cause)));
+                text.push_str(&format!("caused by: {}\n", escape.line(cause)));
             }
         }
         if let Some(hint) = &failure.hint {
-            text.push_str(&hint_line(hint));
+            text.push_str(&escape.hint_line(hint));
         }
     }
     text
