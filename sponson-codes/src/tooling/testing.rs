@@ -29,8 +29,12 @@
 //! Paths are relative to the working directory, which `cargo test` sets to
 //! the package's directory. Setting [`BLESS_VAR`] (`SPONSON_CODES_BLESS=1`)
 //! rewrites the files instead of failing. The markdown names `regenerate` on
-//! its first line, so pass the same command the companion binary prints, or
-//! the two will disagree about the file's first line.
+//! its first line, so pass the command the companion binary prints, for the
+//! files the helpers write to name it. The command a file records is not
+//! compared: a file that differs from what would be written only there (the
+//! companion run as `--bin target/debug/app` in one place and `--bin
+//! /cache/debug/app` in another) is up to date, as it is for the companion's
+//! `--check`.
 
 use std::fmt;
 use std::path::Path;
