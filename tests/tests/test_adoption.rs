@@ -396,3 +396,39 @@ fn text_mode_can_print_what_the_program_printed_before_unescaped() {
         json(Runner::<Code>::new("balance", Mode::Json))
     );
 }
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ErrorCodes)]
+enum Crash {
+    #[code(exit = 1, doc = "A failure without a code of its own.")]
+    Failed,
+    #[code(exit = 101, doc = "The program stopped on a bug.", fallback)]
+    Bug,
+}
+
+#[test]
+fn uncoded_failures_take_a_code_apart_from_panics() {
+    let uncoded = || Err::<(), _>(anyhow::anyhow!("disk full"));
+    let panics = || -> Result<(), Error<Crash>> { panic!("a bug") };
+    // By default an uncoded failure is the fallback, as a panic is.
+    let out = Runner::<Crash>::new("get", Mode::Json).render(uncoded);
+    assert_eq!(
+        (json_of(&out.stdout)["error"]["code"].clone(), out.exit),
+        (json!("BUG"), 101)
+    );
+    let runner = Runner::<Crash>::new("get", Mode::Json).uncoded(Crash::Failed);
+    let out = runner.render(uncoded);
+    let doc = json_of(&out.stdout);
+    assert_eq!(
+        (&doc["error"]["code"], &doc["error"]["message"]),
+        (&json!("FAILED"), &json!("disk full"))
+    );
+    assert_eq!((out.exit, out.unwritten_exit), (1, 1));
+    assert_eq!(runner.render(panics).exit, 101);
+    let text = Runner::<Crash>::new("get", Mode::Text)
+        .uncoded(Crash::Failed)
+        .render(uncoded);
+    assert_eq!(
+        (text.stderr.as_str(), text.exit),
+        ("error[FAILED]: disk full\n", 1)
+    );
+}

@@ -595,6 +595,14 @@ impl<C> Error<C> {
         self
     }
 
+    /// The same error with the code `info` instead: its message, details
+    /// and source kept, its hint its own or the new code's.
+    #[cfg(feature = "runner")]
+    pub(crate) fn recoded(mut self, info: &'static CodeInfo) -> Self {
+        self.inner.info = info;
+        self
+    }
+
     /// The same error as an `Error<D>`: the code enum is only a marker,
     /// so this moves one pointer.
     #[cfg(feature = "runner")]

@@ -11,7 +11,7 @@ use serde::Serialize;
 
 use serde_json::Value;
 
-use crate::code::{EnumInfo, ErrorCode};
+use crate::code::{CodeInfo, EnumInfo, ErrorCode};
 use crate::document::outcome::Outcome;
 use crate::document::output::Output;
 use crate::document::profile::{Profile, Stream};
@@ -81,6 +81,7 @@ struct Core {
     closed_stdout_exit: Option<u8>,
     closed_stderr_exit: Option<u8>,
     escape: Escape,
+    uncoded: Option<&'static CodeInfo>,
     codes: &'static EnumInfo,
 }
 
@@ -100,6 +101,7 @@ impl<C> fmt::Debug for Runner<C> {
             .field("closed_stdout_exit", &core.closed_stdout_exit)
             .field("closed_stderr_exit", &core.closed_stderr_exit)
             .field("escape_text", &core.escape.0)
+            .field("uncoded", &core.uncoded.map(|info| info.code))
             .finish()
     }
 }
@@ -133,6 +135,7 @@ impl<C: ErrorCode> Runner<C> {
                 closed_stdout_exit: None,
                 closed_stderr_exit: None,
                 escape: Escape(true),
+                uncoded: None,
                 codes: C::ENUM,
             },
             code: PhantomData,
@@ -211,6 +214,38 @@ impl<C: ErrorCode> Runner<C> {
     #[must_use]
     pub fn closed_stdout_exit(mut self, exit: u8) -> Self {
         self.core.closed_stdout_exit = Some(exit);
+        self
+    }
+
+    /// The code of the body's failures that nothing coded: an
+    /// `anyhow::Error` or a boxed error with no `Error<C>` in its chain, or
+    /// an [`Error::fallback`]. They take the fallback code unless set; a
+    /// program whose fallback keeps Rust's panic exit (101) so that scripts
+    /// can tell a crash from a failure names a code of its own for them
+    /// (exit 1, say). Panics, and what the runner itself reports, keep the
+    /// fallback; a success stdout cannot take for a reason other than a
+    /// closed pipe (a full disk) exits with this code's exit. A command
+    /// with a declared set (`#[codes(commands(...))]`) lists the code.
+    ///
+    /// ```
+    /// # use sponson_codes::{Error, ErrorCodes, Mode, Runner};
+    /// #[derive(Debug, ErrorCodes)]
+    /// enum Code {
+    ///     #[code(exit = 1, doc = "A failure without a code of its own.")]
+    ///     Failed,
+    ///     #[code(exit = 101, doc = "The program stopped on a bug.", fallback)]
+    ///     Bug,
+    /// }
+    ///
+    /// let runner = Runner::<Code>::new("get", Mode::Text).uncoded(Code::Failed);
+    /// let out = runner.render(|| Err::<(), _>(Error::<Code>::fallback("disk full")));
+    /// assert_eq!((out.stderr.as_str(), out.exit), ("error[FAILED]: disk full\n", 1));
+    /// let out = runner.render(|| -> Result<(), Error<Code>> { panic!("a bug") });
+    /// assert_eq!(out.exit, 101);
+    /// ```
+    #[must_use]
+    pub fn uncoded(mut self, code: C) -> Self {
+        self.core.uncoded = Some(code.info());
         self
     }
 
@@ -748,7 +783,7 @@ impl Core {
         let quiet = self.mode == Mode::Json && failure_stream == Stream::Stderr;
         with_quiet_panics(quiet, || {
             let (result, warnings) = collect(|| {
-                catch(|| body.run(&mut io::sink()))
+                catch(|| body.run(&mut io::sink()).map_err(|error| self.coded(error)))
                     .unwrap_or_else(|| Err(self.fallback(PANIC_MESSAGE)))
             });
             let result = result.map_err(|error| self.within_set(error));
@@ -759,6 +794,16 @@ impl Core {
                 self.output(Err(self.fallback(PANIC_MESSAGE)), kept, &mut Nothing)
             })
         })
+    }
+
+    /// A failure of the body: with the fallback code (nothing coded it),
+    /// the code chosen for uncoded failures, if any; the panics the runner
+    /// caught keep the fallback.
+    fn coded(&self, error: Error<AnyCode>) -> Error<AnyCode> {
+        match self.uncoded {
+            Some(info) if error.code() == self.codes.fallback_info().code => error.recoded(info),
+            _ => error,
+        }
     }
 
     /// In debug builds (tests included), a code outside the command's
@@ -821,9 +866,10 @@ impl Core {
     }
 
     /// `out` with the exits of a success stdout cannot take: the
-    /// fallback's, or the one chosen for a closed stdout.
+    /// uncoded failures' (the fallback's unless chosen), or the one chosen
+    /// for a closed stdout.
     fn unwritable(&self, out: Output) -> Output {
-        let fallback = self.codes.fallback_info().exit;
+        let fallback = self.uncoded.unwrap_or(self.codes.fallback_info()).exit;
         Output {
             unwritten_exit: fallback,
             closed_stdout_exit: self.closed_stdout_exit.unwrap_or(fallback),
