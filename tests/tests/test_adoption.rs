@@ -432,3 +432,33 @@ fn uncoded_failures_take_a_code_apart_from_panics() {
         ("error[FAILED]: disk full\n", 1)
     );
 }
+
+#[test]
+fn both_of_anyhows_forms_read_the_same_from_the_coded_error() {
+    let chains: [(fn() -> anyhow::Error, &str, &str); 3] = [
+        (
+            || {
+                anyhow::anyhow!("permission denied")
+                    .context("opening /run/plan.lock")
+                    .context("cannot take the lock")
+            },
+            "cannot take the lock: opening /run/plan.lock: permission denied",
+            "cannot take the lock\n\nCaused by:\n    0: opening /run/plan.lock\n    1: permission denied",
+        ),
+        (
+            || anyhow::anyhow!("line 1\nline 2").context("cannot read"),
+            "cannot read: line 1\nline 2",
+            "cannot read\n\nCaused by:\n    line 1\n    line 2",
+        ),
+        (|| anyhow::anyhow!("disk full"), "disk full", "disk full"),
+    ];
+    for (chain, alternate, debug) in chains {
+        // anyhow's own forms, a backtrace aside.
+        assert_eq!(format!("{:#}", chain()), alternate);
+        assert!(format!("{:?}", chain()).starts_with(debug), "{:?}", chain());
+        let coded = Error::<Code>::from(chain());
+        assert_eq!(format!("{coded:#}"), alternate);
+        assert_eq!(coded.report(), debug);
+        assert_eq!(format!("{coded}"), coded.message());
+    }
+}

@@ -1,19 +1,21 @@
 //! `anyhow::Error` into a coded error (cargo feature `anyhow`).
 
 use crate::code::ErrorCode;
-use crate::error::{chain, find_in_chain, Error};
-
-/// The key of the details that keep an `anyhow::Error`'s causes: the
-/// messages below the one the error reports, outermost first.
-pub(crate) const CAUSES: &str = "causes";
+use crate::error::{chain, find_in_chain, Error, CAUSES};
 
 /// The outermost `Error<C>` in the chain wins, context included (an
 /// `Error<C>` given to `.context(...)` is found as anyhow finds context):
 /// its code, message, hint and details. Anything else becomes `C`'s
 /// fallback with the outermost message, keeping the whole `anyhow::Error`
 /// as its source. Either way, the messages below the one reported are kept
-/// as the `causes` detail (a list of strings, outermost first), which text
-/// mode shows as `caused by:` lines, as the program's own `{:#}` would.
+/// as the `causes` detail (a list of strings, outermost first; a message
+/// repeated right below itself, as an `io::Error` and the error it wraps
+/// say it, kept once), which text mode shows as `caused by:` lines. The
+/// error reads back in both of anyhow's forms: its `{:#}` is anyhow's
+/// `{:#}` (`outer: cause: cause`), and [`Error::report`] is anyhow's `{:?}`
+/// (the message, then `Caused by:` and the indented causes), both from the
+/// error reported down: contexts above an `Error<C>` in the chain are not
+/// in it.
 ///
 /// ```
 /// use anyhow::Context as _;
@@ -35,6 +37,8 @@ pub(crate) const CAUSES: &str = "causes";
 ///     .into();
 /// assert_eq!((err.code(), err.message()), ("LOCK_HELD", "cannot take the lock"));
 /// assert_eq!(err.details().get("causes"), Some(&serde_json::json!(["opening /run/plan.lock", "permission denied"])));
+/// assert_eq!(format!("{err:#}"), "cannot take the lock: opening /run/plan.lock: permission denied");
+/// assert_eq!(err.report(), "cannot take the lock\n\nCaused by:\n    0: opening /run/plan.lock\n    1: permission denied");
 ///
 /// let other = Error::<Code>::from(anyhow::anyhow!("disk full"));
 /// assert_eq!(other.code(), "INTERNAL");

@@ -73,6 +73,10 @@ struct Inner {
 
 /// See [`Error::RETRY_AFTER`].
 pub(crate) const RETRY_AFTER: &str = "retry_after";
+
+/// The key of the details that keep the messages below an error's own
+/// (an `anyhow::Error`'s causes), outermost first: see [`Error::causes`].
+pub(crate) const CAUSES: &str = "causes";
 /// The longest delay [`Error::with_retry_after`] sends, in seconds.
 const MAX_RETRY_AFTER_SECONDS: u64 = i32::MAX as u64;
 
@@ -496,6 +500,83 @@ impl<C> Error<C> {
         &self.inner.details
     }
 
+    /// The messages below this error's own, outermost first: its `causes`
+    /// detail, which an `anyhow::Error` converted into a coded error keeps
+    /// (feature `anyhow`). Empty when there are none.
+    ///
+    /// ```
+    /// # use sponson_codes::ErrorCodes;
+    /// # #[derive(Debug, PartialEq, ErrorCodes)]
+    /// # enum Code {
+    /// #     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    /// #     Internal,
+    /// # }
+    /// use sponson_codes::Error;
+    ///
+    /// let err = Error::new(Code::Internal, "cannot take the lock")
+    ///     .with_detail("causes", &["opening /run/plan.lock", "permission denied"]);
+    /// assert_eq!(err.causes().collect::<Vec<_>>(), ["opening /run/plan.lock", "permission denied"]);
+    /// ```
+    pub fn causes(&self) -> impl Iterator<Item = &str> {
+        self.inner
+            .details
+            .get(CAUSES)
+            .and_then(serde_json::Value::as_array)
+            .into_iter()
+            .flatten()
+            .filter_map(serde_json::Value::as_str)
+    }
+
+    /// The message and its [`causes`](Error::causes) as anyhow's `{:?}`
+    /// prints them: the message, then `Caused by:` and each cause on an
+    /// indented line, numbered when there are several. (A `main` that
+    /// returns an `anyhow::Result` prints `Error: ` before it.) The other
+    /// form, anyhow's `{:#}` (the message and the causes on one line, each
+    /// after `: `), is this error's `{:#}`.
+    ///
+    /// ```
+    /// # use sponson_codes::ErrorCodes;
+    /// # #[derive(Debug, PartialEq, ErrorCodes)]
+    /// # enum Code {
+    /// #     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    /// #     Internal,
+    /// # }
+    /// use sponson_codes::Error;
+    ///
+    /// let err = Error::new(Code::Internal, "cannot take the lock")
+    ///     .with_detail("causes", &["opening /run/plan.lock", "permission denied"]);
+    /// assert_eq!(
+    ///     err.report(),
+    ///     "cannot take the lock\n\nCaused by:\n    0: opening /run/plan.lock\n    1: permission denied"
+    /// );
+    /// assert_eq!(
+    ///     format!("{err:#}"),
+    ///     "cannot take the lock: opening /run/plan.lock: permission denied"
+    /// );
+    /// ```
+    pub fn report(&self) -> String {
+        let mut text = self.inner.message.clone();
+        let causes: Vec<&str> = self.causes().collect();
+        if causes.is_empty() {
+            return text;
+        }
+        text.push_str("\n\nCaused by:");
+        let numbered = causes.len() > 1;
+        for (n, cause) in causes.into_iter().enumerate() {
+            text.push('\n');
+            for (i, line) in cause.split('\n').enumerate() {
+                match (i, numbered) {
+                    (0, true) => text.push_str(&format!("{n: >5}: ")),
+                    (_, true) => text.push_str("\n       "),
+                    (0, false) => text.push_str("    "),
+                    (_, false) => text.push_str("\n    "),
+                }
+                text.push_str(line);
+            }
+        }
+        text
+    }
+
     /// The error's parts, moved out: its code's entry, the message, the
     /// hint (this error's, else the code's), the details and what was
     /// withheld.
@@ -746,9 +827,17 @@ impl<C> fmt::Debug for Error<C> {
     }
 }
 
+/// The message; `{:#}` adds the [`causes`](Error::causes), each after
+/// `: `, as anyhow's `{:#}` does.
 impl<C> fmt::Display for Error<C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.inner.message)
+        f.write_str(&self.inner.message)?;
+        if f.alternate() {
+            for cause in self.causes() {
+                write!(f, ": {cause}")?;
+            }
+        }
+        Ok(())
     }
 }
 

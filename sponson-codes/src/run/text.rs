@@ -5,6 +5,7 @@ use serde_json::Value;
 use crate::document::outcome::Outcome;
 use crate::document::output::Output;
 use crate::error::warning::Warning;
+use crate::error::CAUSES;
 use crate::escape::Escape;
 
 /// How a command reports its outcome.
@@ -90,8 +91,8 @@ pub(crate) fn failure_text(outcome: &Outcome, escape: Escape) -> String {
     if let Err(failure) = &outcome.result {
         let message = outcome.withheld.as_deref().unwrap_or(&failure.message);
         text.push_str(&escape.error_line(&failure.code, message));
-        // The causes an `anyhow::Error` brought, as its `{:#}` shows them.
-        if let Some(Value::Array(causes)) = failure.details.get("causes") {
+        // The causes an `anyhow::Error` brought, one `caused by:` line each.
+        if let Some(Value::Array(causes)) = failure.details.get(CAUSES) {
             for cause in causes.iter().filter_map(Value::as_str) {
                 text.push_str(&format!("caused by: {}\n", escape.line(cause)));
             }
