@@ -462,3 +462,15 @@ fn both_of_anyhows_forms_read_the_same_from_the_coded_error() {
         assert_eq!(format!("{coded}"), coded.message());
     }
 }
+
+#[test]
+fn a_command_that_prints_nothing_answers_no_data() {
+    let quiet = |_: &mut dyn std::io::Write| Ok::<_, Error<Code>>(());
+    let out = Runner::<Code>::new("init", Mode::Json).render_printing(quiet);
+    assert_eq!(out.stdout, "{\"ok\":true,\"command\":\"init\"}\n");
+    let said = |out: &mut dyn std::io::Write| {
+        write!(out, "done").map_err(|e| Error::<Code>::fallback(e.to_string()))
+    };
+    let out = Runner::<Code>::new("init", Mode::Json).render_printing(said);
+    assert_eq!(json_of(&out.stdout)["data"], "done");
+}

@@ -464,8 +464,8 @@ impl<C: ErrorCode> Runner<C> {
     /// given, so a command that printed needs no re-plumbing: in text mode
     /// the output reaches stdout as the body writes it, as before; in JSON
     /// mode it is kept and becomes the document's data (a string; bytes
-    /// that are not UTF-8 are replaced), and the document is printed as
-    /// usual. After a failure in JSON mode, the document carries the error,
+    /// that are not UTF-8 are replaced; a body that printed nothing gives
+    /// no data), and the document is printed as usual. After a failure in JSON mode, the document carries the error,
     /// not what was printed.
     ///
     /// A write that fails because stdout was closed (`EPIPE`) is an
@@ -651,8 +651,10 @@ impl Body for Kept<'_> {
         self.body.run(&mut self.kept)
     }
 
+    /// What the body printed, as a string; nothing printed is no data, as
+    /// a body that returns `()`.
     fn value(&self) -> Result<Value, Unwritable> {
-        match self.as_data {
+        match self.as_data && !self.kept.is_empty() {
             true => Ok(Value::String(self.printed())),
             false => Ok(Value::Null),
         }
