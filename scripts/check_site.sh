@@ -29,7 +29,7 @@ target=${CARGO_TARGET_DIR:-target}
 chromium=${CHROMIUM:-/usr/bin/chromium}
 browser_dir=scripts/browser
 
-# Each install step prints its time, so that the README's figures can be
+# Each install step prints its time, so that the figures of docs/contributing.md can be
 # checked on a fresh machine.
 timed() {
     local started=$SECONDS status=0

@@ -24,7 +24,7 @@ The compiler and the checker are installed on first use, pinned by
 tests/typecheck/package.json and requirements.txt, into a directory outside
 the clone ($SPONSON_CODES_TOOLS, else ~/.cache/sponson-codes/typecheck-<hash
 of the pins>), so that later runs on the machine reuse them. It prints the
-install time and the check time apart (the README's contributing section has
+install time and the check time apart (docs/contributing.md has
 the figures).
 
     python3 scripts/check_types.py      # after `cargo build` of the companion and the examples

@@ -552,6 +552,11 @@ pub mod __private;
 #[doc = include_str!("../../README.md")]
 struct ReadmeDocs;
 
+/// The examples of the guide (`docs/guide.md`), as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/guide.md")]
+struct GuideDocs;
+
 /// The examples of `docs/codes.md`, as doc tests.
 #[cfg(doctest)]
 #[doc = include_str!("../../docs/codes.md")]

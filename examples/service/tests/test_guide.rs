@@ -1,21 +1,22 @@
-//! The README shows one code on five surfaces; every snippet there is the
-//! real output, checked here (`SPONSON_CODES_BLESS=1` rewrites them).
+//! The guide (docs/guide.md) shows one code on five surfaces; every snippet
+//! there is the real output, checked here (`SPONSON_CODES_BLESS=1` rewrites
+//! them).
 
 use service_example::client::Running;
 use service_example::{lock_held, Code};
 use sponson_codes::{mcp, Mode, Runner};
 
-const README: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md");
+const GUIDE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/guide.md");
 
 /// The fenced block after `<!-- surface: NAME -->`: (start, end) of its body.
-fn block(readme: &str, name: &str) -> (usize, usize) {
+fn block(guide: &str, name: &str) -> (usize, usize) {
     let marker = format!("<!-- surface: {name} -->\n");
-    let at = readme
+    let at = guide
         .find(&marker)
-        .unwrap_or_else(|| panic!("README has no `{}`", marker.trim()));
+        .unwrap_or_else(|| panic!("the guide has no `{}`", marker.trim()));
     let fence = at + marker.len();
-    let start = fence + readme[fence..].find('\n').expect("a fence line") + 1;
-    let end = start + readme[start..].find("```").expect("a closing fence");
+    let start = fence + guide[fence..].find('\n').expect("a fence line") + 1;
+    let end = start + guide[start..].find("```").expect("a closing fence");
     (start, end)
 }
 
@@ -54,29 +55,29 @@ async fn surfaces() -> Vec<(&'static str, String)> {
 }
 
 #[tokio::test]
-async fn readme_snippets_are_real_output() {
-    let mut readme = std::fs::read_to_string(README).unwrap();
+async fn guide_snippets_are_real_output() {
+    let mut guide = std::fs::read_to_string(GUIDE).unwrap();
     let bless = std::env::var_os("SPONSON_CODES_BLESS").is_some();
     let mut stale = Vec::new();
     for (name, actual) in surfaces().await {
-        let (start, end) = block(&readme, name);
-        if readme[start..end] != actual {
+        let (start, end) = block(&guide, name);
+        if guide[start..end] != actual {
             if bless {
-                readme.replace_range(start..end, &actual);
+                guide.replace_range(start..end, &actual);
             } else {
                 stale.push(format!(
-                    "--- {name}: README shows\n{}--- the code prints\n{actual}",
-                    &readme[start..end]
+                    "--- {name}: the guide shows\n{}--- the code prints\n{actual}",
+                    &guide[start..end]
                 ));
             }
         }
     }
     if bless {
-        std::fs::write(README, readme).unwrap();
+        std::fs::write(GUIDE, guide).unwrap();
     }
     assert!(
         stale.is_empty(),
-        "README snippets are stale; rerun with SPONSON_CODES_BLESS=1 to rewrite them:\n{}",
+        "the guide's snippets are stale; rerun with SPONSON_CODES_BLESS=1 to rewrite them:\n{}",
         stale.join("\n")
     );
 }
