@@ -201,6 +201,9 @@ pub fn enum_record(
                 __Some(name) => name,
                 __None => "",
             },
+            // Set by cargo when it compiles a binary: evaluated in the
+            // crate that declares the enum.
+            bin: __sp::core::option_env!("CARGO_BIN_NAME"),
             explain: #explain,
             exits: #exits,
             table: <Self as #of>::TABLE,

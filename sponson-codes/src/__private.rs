@@ -205,6 +205,7 @@ pub static STUB_ENUM: EnumInfo = EnumFields {
     path: "",
     module_path: "",
     crate_name: "",
+    bin: None,
     explain: "",
     exits: &[],
     table: core::slice::from_ref(&STUB_INFO),

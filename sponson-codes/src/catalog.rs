@@ -184,6 +184,9 @@ fn enum_entry<'a>(e: &'a EnumInfo) -> Tree<'a> {
     entry.push(("fallback", Tree::from(fallback)));
     entry.push(("public", Tree::from(e.public)));
     entry.push(("non_exhaustive", Tree::from(e.non_exhaustive)));
+    if let Some(bin) = e.bin {
+        entry.push(("bin", Tree::from(bin)));
+    }
     if e.deny_unknown {
         entry.push(("deny_unknown", Tree::from(true)));
     }
@@ -339,8 +342,13 @@ mod tests {
         let section = &section[..section[3..]
             .find("\n## ")
             .map_or(section.len(), |end| end + 3)];
+        // Declared in a binary, as cargo says when it compiles one.
+        let every = crate::code::EnumInfo {
+            bin: Some("app"),
+            ..*Every::ENUM
+        };
         let tree = super::tree_of(
-            &[Every::ENUM, Notes::ENUM],
+            &[&every, Notes::ENUM],
             Some(&NOGGIN),
             &[&NOGGIN, &FIRSTDRAFT],
         );

@@ -179,6 +179,7 @@ pub(super) fn check_generated(
         "path",
         "module_path",
         "crate_name",
+        "bin",
         "explain",
         "exits",
         "table",

@@ -82,6 +82,8 @@ pub struct EnumFields {
     pub module_path: &'static str,
     /// See [`EnumInfo::crate_name`].
     pub crate_name: &'static str,
+    /// See [`EnumInfo::bin`].
+    pub bin: Option<&'static str>,
     /// See [`EnumInfo::explain`].
     pub explain: &'static str,
     /// See [`EnumInfo::exits`].
@@ -114,6 +116,7 @@ impl EnumFields {
             path,
             module_path,
             crate_name,
+            bin,
             explain,
             exits,
             table,
@@ -131,6 +134,7 @@ impl EnumFields {
             path,
             module_path,
             crate_name,
+            bin,
             explain,
             exits,
             table,

@@ -225,6 +225,10 @@ pub struct EnumInfo {
     pub module_path: &'static str,
     /// The package that declares the enum (`CARGO_PKG_NAME`).
     pub crate_name: &'static str,
+    /// The binary that declares the enum (`CARGO_BIN_NAME`, as cargo sets
+    /// it for a binary or an example), `None` when a library does. No other
+    /// crate can use an enum declared in a binary, whatever its `pub`.
+    pub bin: Option<&'static str>,
     /// The long markdown explanation from the enum's doc comment, `""` if none.
     pub explain: &'static str,
     /// The declared exit classes, in declaration order; empty when none are declared.

@@ -153,6 +153,10 @@ pub struct EnumEntry {
     /// Whether the enum is `#[non_exhaustive]`.
     #[serde(default)]
     pub non_exhaustive: bool,
+    /// The binary that declares the enum ([`EnumInfo::bin`]); absent when a
+    /// library does.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bin: Option<String>,
     /// Whether an unknown code is a deserialization error.
     #[serde(default, skip_serializing_if = "is_false")]
     pub deny_unknown: bool,
@@ -208,6 +212,7 @@ impl EnumEntry {
             fallback: String::new(),
             public: false,
             non_exhaustive: false,
+            bin: None,
             deny_unknown: false,
             kind: String::new(),
             require_explain: false,
@@ -390,6 +395,7 @@ impl Catalog {
                 path: leak(&e.path),
                 module_path: leak(&e.module_path),
                 crate_name: leak(&e.crate_name),
+                bin: e.bin.as_deref().map(leak),
                 explain: leak(&e.explain),
                 exits: Box::leak(exits.into_boxed_slice()),
                 table: Box::leak(table.into_boxed_slice()),

@@ -508,8 +508,9 @@ fn shown_bool(value: Option<bool>) -> &'static str {
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Notice {
-    /// A public enum is not `#[non_exhaustive]`, so adding a code breaks Rust
-    /// consumers that `match` on it exhaustively.
+    /// A public enum of a library is not `#[non_exhaustive]`, so adding a
+    /// code breaks Rust consumers that `match` on it exhaustively. An enum
+    /// declared in a binary ([`EnumEntry::bin`]) has no such consumers.
     Exhaustive {
         /// The enum's path.
         enum_path: String,
@@ -690,7 +691,8 @@ pub fn compare(lock: &Catalog, live: &Catalog) -> Compatibility {
     let notices = live
         .enums
         .iter()
-        .filter(|e| e.public && !e.non_exhaustive)
+        // Only a library's `pub` enum can be matched on by another crate.
+        .filter(|e| e.public && e.bin.is_none() && !e.non_exhaustive)
         .map(|e| Notice::Exhaustive {
             enum_path: e.path.clone(),
         })
@@ -963,6 +965,24 @@ warning: public enum `m::Code` is not `#[non_exhaustive]`: adding a code breaks 
 ";
         assert_eq!(text, expected);
         assert!(report.is_breaking());
+    }
+
+    #[test]
+    fn only_an_enum_other_crates_can_see_gets_the_exhaustive_notice() {
+        let in_library = catalog(&enum_of(BEFORE, false));
+        assert_eq!(
+            compare(&in_library, &in_library).notices,
+            [Notice::Exhaustive {
+                enum_path: "m::Code".into()
+            }]
+        );
+        // `pub` in a binary: no crate can depend on it to match on it.
+        let in_binary = catalog(&EnumInfo {
+            bin: Some("app"),
+            ..enum_of(BEFORE, false)
+        });
+        assert_eq!(in_binary.enums[0].bin.as_deref(), Some("app"));
+        assert_eq!(compare(&in_binary, &in_binary).notices, []);
     }
 
     #[test]
