@@ -382,3 +382,34 @@ fn help_says_nothing_of_the_hidden_flag() {
         assert!(!out.stdout.contains("--json"), "{}", out.stdout);
     }
 }
+
+/// Runs `bin args` with stdout and stderr on one pipe, as a terminal shows
+/// them (`2>&1`).
+fn interleaved(bin: &str, dir: &Path, args: &[&str]) -> String {
+    let (reader, writer) = std::io::pipe().unwrap();
+    let mut child = Command::new(bin)
+        .arg0("ledger")
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .stdout(writer.try_clone().unwrap())
+        .stderr(writer)
+        .spawn()
+        .unwrap();
+    let mut text = String::new();
+    std::io::Read::read_to_string(&mut { reader }, &mut text).unwrap();
+    child.wait().unwrap();
+    text
+}
+
+#[test]
+fn warnings_reach_stderr_as_they_are_raised_in_text_mode() {
+    let dir = Scratch::new();
+    let args = ["check", "home.ledger"];
+    let before = interleaved(BEFORE, &dir.0, &args);
+    assert!(
+        before.starts_with("ledger: warning: account `expenses:travel` is opened but never used\n"),
+        "{before}"
+    );
+    assert_eq!(interleaved(AFTER, &dir.0, &args), before);
+}

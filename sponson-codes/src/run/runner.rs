@@ -5,6 +5,7 @@ use core::fmt;
 use core::marker::PhantomData;
 use std::io::{self, Write};
 use std::process::ExitCode;
+use std::rc::Rc;
 use std::sync::Arc;
 
 use serde::Serialize;
@@ -21,7 +22,7 @@ use crate::error::{AnyCode, Error};
 use crate::escape::Escape;
 use crate::json::depth::{self, Unwritable, MAX_LEVELS};
 use crate::run::text::{failure_text, render_text_as, text_of, warning_text, Mode};
-use crate::run::warnings::collect;
+use crate::run::warnings::{collect_or_show, Show};
 
 /// Runs a command's body and reports its outcome.
 ///
@@ -456,7 +457,7 @@ impl<C: ErrorCode> Runner<C> {
         E: Into<Error<C>>,
     {
         self.core
-            .rendered(&mut returning::<_, _, T, E, C>(body, |_| None))
+            .rendered(&mut returning::<_, _, T, E, C>(body, |_| None), false)
             .0
     }
 
@@ -705,7 +706,7 @@ impl Body for Nothing {
 impl Core {
     /// Runs `body`, prints its outcome and returns the exit code.
     fn run(&self, body: &mut dyn Body) -> ExitCode {
-        let (out, reported) = self.rendered(body);
+        let (out, reported) = self.rendered(body, true);
         reported.send(out.exit);
         out.print()
     }
@@ -731,7 +732,7 @@ impl Core {
                 closed: false,
             },
         };
-        let (out, reported) = self.rendered(&mut streaming);
+        let (out, reported) = self.rendered(&mut streaming, true);
         let _ = streaming.stdout.flush();
         reported.send(out.exit);
         // The reader went away. With an exit chosen for that, a body
@@ -759,7 +760,7 @@ impl Core {
             kept: Vec::new(),
             as_data: self.mode == Mode::Json,
         };
-        let (out, reported) = self.rendered(&mut kept);
+        let (out, reported) = self.rendered(&mut kept, false);
         match self.mode {
             // The program's own output, as it is: what the body wrote.
             Mode::Text => (
@@ -774,8 +775,10 @@ impl Core {
     }
 
     /// The output of `body` in the runner's mode, and the failure it
-    /// reports (which only the printing methods send).
-    fn rendered(&self, body: &mut dyn Body) -> (Output, Reported) {
+    /// reports (which only the printing methods send). `printing`: the
+    /// output is printed, so in text mode each warning reaches stderr as it
+    /// is raised, not with the output.
+    fn rendered(&self, body: &mut dyn Body, printing: bool) -> (Output, Reported) {
         // Where the failure document goes to stderr, the panic hook's text
         // would come before it; the document reports the panic.
         let failure_stream = match self.errors_to_stderr {
@@ -784,7 +787,7 @@ impl Core {
         };
         let quiet = self.mode == Mode::Json && failure_stream == Stream::Stderr;
         with_quiet_panics(quiet, || {
-            let (result, warnings) = collect(|| {
+            let (result, warnings) = collect_or_show(self.show(printing), || {
                 catch(|| body.run(&mut io::sink()).map_err(|error| self.coded(error)))
                     .unwrap_or_else(|| Err(self.fallback(PANIC_MESSAGE)))
             });
@@ -926,6 +929,20 @@ impl Core {
         }
         out.stderr = stderr;
         (out, reported)
+    }
+
+    /// How warnings are shown as they are raised: on stderr in text mode
+    /// when the output is printed; else they are kept for the output.
+    fn show(&self, printing: bool) -> Option<Show> {
+        if !printing || self.mode != Mode::Text {
+            return None;
+        }
+        let core = self.clone();
+        Some(Rc::new(move |warning: &Warning| {
+            // Best effort, as the output's own stderr.
+            let text = core.warning_text(warning);
+            let _ = io::stderr().lock().write_all(text.as_bytes());
+        }))
     }
 
     /// A warning's text for people: the program's own format, given the

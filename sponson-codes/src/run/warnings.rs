@@ -7,18 +7,32 @@
 //! body can warn from any depth without a parameter threaded through.
 
 use std::cell::RefCell;
+use std::rc::Rc;
 
 use crate::error::warning::Warning;
 
+/// Shows a warning to people as it is raised (text mode).
+pub(crate) type Show = Rc<dyn Fn(&Warning)>;
+
+/// The warnings of a run: kept for its outcome, or shown as they come.
+struct Run {
+    kept: Vec<Warning>,
+    show: Option<Show>,
+}
+
 thread_local! {
-    /// The list of the run under way on this thread, if any.
-    static CURRENT: RefCell<Option<Vec<Warning>>> = const { RefCell::new(None) };
+    /// The run under way on this thread, if any.
+    static CURRENT: RefCell<Option<Run>> = const { RefCell::new(None) };
 }
 
 /// Attaches a warning to the outcome of the command running on this thread
-/// under a [`Runner`](crate::Runner): it is printed with the success or the
-/// failure, in the profile's `warnings` list or as a `warning[CODE]:` line in
-/// text mode, and never changes the exit code.
+/// under a [`Runner`](crate::Runner): in JSON mode it is printed with the
+/// success or the failure, in the profile's `warnings` list; in text mode
+/// its `warning[CODE]:` line (or the program's
+/// [`text_warning`](crate::Runner::text_warning)) reaches stderr at once,
+/// as the program's own warnings did, when the runner prints (`run`,
+/// `run_with`, `run_printing`), and comes before the failure when it only
+/// renders (`render`). It never changes the exit code.
 ///
 /// A warning raised outside a runner's body, or on another thread, has no
 /// outcome to join and is dropped: collect warnings on other threads and
@@ -51,18 +65,38 @@ thread_local! {
 /// );
 /// ```
 pub fn warn(warning: Warning) {
-    CURRENT.with(|current| {
-        if let Some(list) = current.borrow_mut().as_mut() {
-            list.push(warning);
+    let mut warning = Some(warning);
+    // Shown outside the borrow: showing may run the program's own code.
+    let show = CURRENT.with(|current| {
+        let mut current = current.borrow_mut();
+        let run = current.as_mut()?;
+        match &run.show {
+            Some(show) => Some(Rc::clone(show)),
+            None => {
+                run.kept.extend(warning.take());
+                None
+            }
         }
     });
+    if let (Some(show), Some(warning)) = (show, warning) {
+        show(&warning);
+    }
 }
 
 /// Runs `body` with a list of its own for [`warn`], and returns what it
 /// returned with the warnings it raised. The list of an enclosing run is
 /// set aside meanwhile and restored after, a panic included.
 pub(crate) fn collect<R>(body: impl FnOnce() -> R) -> (R, Vec<Warning>) {
-    struct Restore(Option<Option<Vec<Warning>>>);
+    collect_or_show(None, body)
+}
+
+/// [`collect`]; with `show`, each warning is shown as it is raised
+/// instead, and none is returned.
+pub(crate) fn collect_or_show<R>(
+    show: Option<Show>,
+    body: impl FnOnce() -> R,
+) -> (R, Vec<Warning>) {
+    struct Restore(Option<Option<Run>>);
     impl Drop for Restore {
         fn drop(&mut self) {
             if let Some(outer) = self.0.take() {
@@ -70,11 +104,16 @@ pub(crate) fn collect<R>(body: impl FnOnce() -> R) -> (R, Vec<Warning>) {
             }
         }
     }
-    let outer = CURRENT.with(|current| current.replace(Some(Vec::new())));
+    let run = Run {
+        kept: Vec::new(),
+        show,
+    };
+    let outer = CURRENT.with(|current| current.replace(Some(run)));
     let restore = Restore(Some(outer));
     let result = body();
     let raised = CURRENT
         .with(|current| current.borrow_mut().take())
+        .map(|run| run.kept)
         .unwrap_or_default();
     drop(restore);
     (result, raised)
@@ -107,5 +146,19 @@ mod tests {
         let ((), empty) = collect(|| {});
         assert!(empty.is_empty());
         CURRENT.with(|current| assert!(current.borrow().is_none()));
+    }
+
+    #[test]
+    fn a_shown_warning_is_shown_as_it_is_raised_and_not_kept() {
+        let shown = Rc::new(RefCell::new(Vec::new()));
+        let into = Rc::clone(&shown);
+        let show: Show = Rc::new(move |w: &Warning| into.borrow_mut().push(w.code().to_owned()));
+        let ((), kept) = collect_or_show(Some(show), || {
+            warn(Warning::plain(Warn::One));
+            assert_eq!(*shown.borrow(), ["ONE"]);
+            warn(Warning::plain(Warn::Two));
+        });
+        assert!(kept.is_empty());
+        assert_eq!(*shown.borrow(), ["ONE", "TWO"]);
     }
 }
