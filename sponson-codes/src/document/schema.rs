@@ -250,6 +250,15 @@ impl Profile {
                 json!({"type": "string", "description": "The remedy, often a flag."}),
             );
         }
+        // The one detail the library writes itself: see `Error::causes`.
+        fields.insert(
+            crate::error::CAUSES.into(),
+            json!({
+                "type": "array",
+                "items": {"type": "string"},
+                "description": "The messages below `message`, outermost first (an `anyhow::Error`'s chain); absent when there are none.",
+            }),
+        );
         let mut rules = Vec::new();
         if let Some(key) = shape.retryable {
             fields.insert(
@@ -421,6 +430,25 @@ mod tests {
                 "REMOTE_UNREACHABLE",
                 "REMOTE_INTERNAL"
             ])
+        );
+    }
+
+    #[test]
+    fn the_schema_describes_the_causes_an_error_keeps() {
+        let causes = json!({
+            "type": "array",
+            "items": {"type": "string"},
+            "description": "The messages below `message`, outermost first (an `anyhow::Error`'s chain); absent when there are none.",
+        });
+        let schema = SPONSON.schema(&[Apply::ENUM]);
+        assert_eq!(
+            schema["$defs"]["failure"]["properties"]["error"]["properties"]["causes"],
+            causes
+        );
+        let schema = NOGGIN.schema(&[Apply::ENUM]);
+        assert_eq!(
+            schema["$defs"]["failure"]["properties"]["error"]["properties"]["causes"],
+            causes
         );
     }
 
