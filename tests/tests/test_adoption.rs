@@ -95,7 +95,7 @@ fn print_accounts(out: &mut dyn std::io::Write) -> Result<(), Error<Code>> {
 }
 
 #[test]
-fn a_command_that_prints_needs_no_replumbing() {
+fn a_command_that_prints_to_its_writer_keeps_its_output() {
     let text = Runner::<Code>::new("accounts", Mode::Text).render_printing(print_accounts);
     assert_eq!(
         (text.stdout.as_str(), text.exit),

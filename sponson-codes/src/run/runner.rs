@@ -462,12 +462,20 @@ impl<C: ErrorCode> Runner<C> {
     }
 
     /// Runs a body that prints its normal output to the writer it is
-    /// given, so a command that printed needs no re-plumbing: in text mode
-    /// the output reaches stdout as the body writes it, as before; in JSON
-    /// mode it is kept and becomes the document's data (a string; bytes
+    /// given: in text mode the output reaches stdout as the body writes
+    /// it, as before; in JSON mode it is kept and becomes the document's
+    /// data (a string; bytes
     /// that are not UTF-8 are replaced; a body that printed nothing gives
     /// no data), and the document is printed as usual. After a failure in JSON mode, the document carries the error,
     /// not what was printed.
+    ///
+    /// A command that printed with `println!` or to `io::stdout()` changes
+    /// in one way: it writes to the writer instead (`println!(...)` becomes
+    /// `writeln!(out, ...)?`, and a function that wrote to stdout takes
+    /// `out: &mut dyn Write` from its caller). Nothing else does: what it
+    /// writes and when stays the same. The runner cannot take over
+    /// `io::stdout()` itself, so what a body still writes there bypasses
+    /// it: in JSON mode it would come before the document and break it.
     ///
     /// A write that fails because stdout was closed (`EPIPE`) is an
     /// `io::Error` of kind `BrokenPipe` for the body, which may stop; the
