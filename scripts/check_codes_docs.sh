@@ -29,8 +29,9 @@ done
 "$companion" types --lang typescript --check --bin target/debug/plan --out examples/plan/docs/errors.ts
 "$companion" types --lang python --check --bin target/debug/plan --out examples/plan/docs/errors.py
 
-# similar, tempfile and pulldown-cmark come only with the features
-# `testing` and `companion`; strsim with `companion` too. strsim is also the
+# similar and pulldown-cmark come only with the features `testing` and
+# `companion` (tempfile never: std writes the files, see
+# tests/tests/test_dependencies.rs); strsim with `companion` too. strsim is also the
 # derive's ("did you mean" in its compile errors; a proc-macro, never linked
 # into the program) and clap's own suggestions', which the examples keep:
 # it may reach them only through those two.

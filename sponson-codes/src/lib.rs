@@ -148,7 +148,7 @@
 //! | `miette` | `Error` as a `miette::Diagnostic` | `miette` |
 //! | `tonic` | `Error` as a `tonic::Status` with `google.rpc.ErrorInfo`, statuses read back, a panic layer, in `grpc` | `tonic` (no transport), `tonic-types`, `prost` |
 //! | `tracing` | every coded failure reported as a `tracing` event with OpenTelemetry's `error.type`, recorded on the current span (the `telemetry` module; implies `error` and `registry`) | `tracing` |
-//! | `testing` | the stale-file test helpers, for dev-dependencies | `similar`, `tempfile`, `pulldown-cmark`, serde's derive |
+//! | `testing` | the stale-file test helpers, for dev-dependencies | `similar`, `pulldown-cmark`, serde's derive |
 //! | `companion` | the `sponson-codes` binary and `companion` | `testing`, `strsim` |
 //!
 //! `docs/benchmarks.md` in the repository measures each layer's cold build

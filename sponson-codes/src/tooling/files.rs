@@ -97,28 +97,109 @@ fn write_replacing(path: &Path, contents: &str, sync: bool) -> io::Result<()> {
     let name = target
         .file_name()
         .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "the path names no file"))?;
-    let mut prefix = std::ffi::OsString::from(".");
-    prefix.push(name);
-    prefix.push(".");
-    let mut builder = tempfile::Builder::new();
-    builder.prefix(&prefix).suffix(".tmp");
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt as _;
-        // What `File::create` gives a new file: 0o666 less the umask.
-        builder.permissions(fs::Permissions::from_mode(0o666));
-    }
-    let mut tmp = builder.tempfile_in(dir)?;
-    tmp.write_all(contents.as_bytes())?;
+    let mut tmp = Temporary::create(dir, name)?;
+    let file = tmp.file();
+    file.write_all(contents.as_bytes())?;
     if let Some(permissions) = existing {
         // Set on the open file, so the umask does not narrow them.
-        tmp.as_file().set_permissions(permissions)?;
+        file.set_permissions(permissions)?;
     }
     if sync {
-        tmp.as_file().sync_all()?;
+        file.sync_all()?;
     }
     // On failure the temporary file is dropped, which removes it.
-    tmp.persist(&target).map(drop).map_err(|e| e.error)
+    tmp.rename_to(&target)
+}
+
+/// How many names a [`Temporary`] tries before giving up: each is taken
+/// only when another file holds it already.
+const TEMPORARY_ATTEMPTS: u32 = 100;
+
+/// A temporary file beside the file it will replace, removed when dropped
+/// unless renamed over it: std alone (`create_new`, which is `O_CREAT |
+/// O_EXCL` and never follows a link), so the tooling pulls in no crate that
+/// reaches into the platform.
+struct Temporary {
+    path: PathBuf,
+    /// Open until the rename, which closes it first (Windows renames no
+    /// file that is open).
+    file: Option<fs::File>,
+    renamed: bool,
+}
+
+impl Temporary {
+    /// Creates `.{name}.{16 hex digits}.tmp` in `dir`, exclusively, under a
+    /// name no other process can predict; for a new file, what
+    /// `File::create` gives one: `0o666` less the umask.
+    fn create(dir: &Path, name: &std::ffi::OsStr) -> io::Result<Temporary> {
+        let mut options = fs::OpenOptions::new();
+        options.write(true).create_new(true);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::OpenOptionsExt as _;
+            options.mode(0o666);
+        }
+        for _ in 0..TEMPORARY_ATTEMPTS {
+            let mut file_name = std::ffi::OsString::from(".");
+            file_name.push(name);
+            file_name.push(format!(".{:016x}.tmp", unpredictable()));
+            let path = dir.join(file_name);
+            match options.open(&path) {
+                Ok(file) => {
+                    return Ok(Temporary {
+                        path,
+                        file: Some(file),
+                        renamed: false,
+                    });
+                }
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
+                Err(e) => return Err(e),
+            }
+        }
+        Err(io::Error::new(
+            io::ErrorKind::AlreadyExists,
+            format!(
+                "{TEMPORARY_ATTEMPTS} temporary names in `{}` were all taken",
+                dir.display()
+            ),
+        ))
+    }
+
+    /// The open file, to write.
+    fn file(&mut self) -> &mut fs::File {
+        self.file.as_mut().expect("open until renamed")
+    }
+
+    /// Closes the file and renames it over `target`, which it replaces whole.
+    fn rename_to(mut self, target: &Path) -> io::Result<()> {
+        drop(self.file.take());
+        fs::rename(&self.path, target)?;
+        self.renamed = true;
+        Ok(())
+    }
+}
+
+impl Drop for Temporary {
+    fn drop(&mut self) {
+        if !self.renamed {
+            let _ = fs::remove_file(&self.path);
+        }
+    }
+}
+
+/// 64 bits no other process can predict: std's `RandomState` is keyed from
+/// the operating system's randomness, and hashes the time, the process and
+/// a count, so that two names in one process differ too.
+fn unpredictable() -> u64 {
+    use std::hash::{BuildHasher as _, Hasher as _};
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static COUNT: AtomicU64 = AtomicU64::new(0);
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    hasher.write_u64(COUNT.fetch_add(1, Ordering::Relaxed));
+    hasher.write_u32(std::process::id());
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
+    hasher.write_u128(now.map_or(0, |d| d.as_nanos()));
+    hasher.finish()
 }
 
 /// The file a write to `path` replaces: `path` itself, or the final target
@@ -227,6 +308,33 @@ mod tests {
         );
         let leftovers: Vec<_> = fs::read_dir(dir.join("docs")).unwrap().collect();
         assert_eq!(leftovers.len(), 1, "no temporary file is left behind");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn temporary_files_are_new_unpredictable_and_removed_unless_renamed() {
+        let dir = scratch("temporary");
+        fs::create_dir_all(&dir).unwrap();
+        let name = std::ffi::OsStr::new("errors.md");
+        let first = Temporary::create(&dir, name).unwrap();
+        let second = Temporary::create(&dir, name).unwrap();
+        assert_ne!(first.path, second.path);
+        let file_name = first.path.file_name().unwrap().to_str().unwrap();
+        let random = file_name
+            .strip_prefix(".errors.md.")
+            .and_then(|rest| rest.strip_suffix(".tmp"))
+            .unwrap_or_else(|| panic!("{file_name}"));
+        assert!(
+            random.len() == 16 && random.bytes().all(|b| b.is_ascii_hexdigit()),
+            "{file_name}"
+        );
+        drop(first);
+        second.rename_to(&dir.join("errors.md")).unwrap();
+        let names: Vec<_> = fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(names, ["errors.md"], "the dropped one is removed");
         fs::remove_dir_all(&dir).unwrap();
     }
 
