@@ -435,7 +435,9 @@ fn uncoded_failures_take_a_code_apart_from_panics() {
 
 #[test]
 fn both_of_anyhows_forms_read_the_same_from_the_coded_error() {
-    let chains: [(fn() -> anyhow::Error, &str, &str); 3] = [
+    // An error chain, its `{:#}` and its `{:?}`.
+    type Forms = (fn() -> anyhow::Error, &'static str, &'static str);
+    let chains: [Forms; 3] = [
         (
             || {
                 anyhow::anyhow!("permission denied")

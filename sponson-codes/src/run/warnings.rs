@@ -86,6 +86,7 @@ pub fn warn(warning: Warning) {
 /// Runs `body` with a list of its own for [`warn`], and returns what it
 /// returned with the warnings it raised. The list of an enclosing run is
 /// set aside meanwhile and restored after, a panic included.
+#[cfg_attr(not(feature = "companion"), allow(dead_code))]
 pub(crate) fn collect<R>(body: impl FnOnce() -> R) -> (R, Vec<Warning>) {
     collect_or_show(None, body)
 }
