@@ -386,14 +386,15 @@ fn help_says_nothing_of_the_hidden_flag() {
 /// Runs `bin args` with stdout and stderr on one pipe, as a terminal shows
 /// them (`2>&1`).
 fn interleaved(bin: &str, dir: &Path, args: &[&str]) -> String {
-    let (reader, writer) = std::io::pipe().unwrap();
+    use std::os::fd::OwnedFd;
+    let (reader, writer) = std::os::unix::net::UnixStream::pair().unwrap();
     let mut child = Command::new(bin)
         .arg0("ledger")
         .args(args)
         .current_dir(dir)
         .stdin(Stdio::null())
-        .stdout(writer.try_clone().unwrap())
-        .stderr(writer)
+        .stdout(OwnedFd::from(writer.try_clone().unwrap()))
+        .stderr(OwnedFd::from(writer))
         .spawn()
         .unwrap();
     let mut text = String::new();

@@ -29,9 +29,9 @@ fn ledger(dir: &PathBuf, args: &[&str], full: bool) -> Run {
                 .unwrap(),
         ),
         false => {
-            let (reader, writer) = std::io::pipe().unwrap();
+            let (writer, reader) = std::os::unix::net::UnixStream::pair().unwrap();
             drop(reader);
-            command.stdout(writer)
+            command.stdout(std::os::fd::OwnedFd::from(writer))
         }
     };
     let out = command.output().unwrap();
