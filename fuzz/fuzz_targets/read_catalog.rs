@@ -18,7 +18,8 @@
 use std::collections::HashSet;
 
 use libfuzzer_sys::fuzz_target;
-use sponson_codes::catalog::{Catalog, FORMAT, VERSION};
+use sponson_codes::catalog::{FORMAT, VERSION};
+use sponson_codes::companion::catalog::Catalog;
 use sponson_codes::companion::lock::compare;
 use sponson_codes::companion::markdown::render_markdown;
 use sponson_codes::profile::{NOGGIN, SPONSON};

@@ -22,7 +22,7 @@ use std::sync::OnceLock;
 
 use libfuzzer_sys::fuzz_target;
 use serde_json::Value;
-use sponson_codes::catalog::Catalog;
+use sponson_codes::companion::catalog::Catalog;
 use sponson_codes::companion::lock::{compare, Compatibility, LOCK_FORMAT};
 use sponson_codes::companion::Companion;
 use sponson_codes::profile::{Document, SPONSON};

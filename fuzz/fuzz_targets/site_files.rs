@@ -21,7 +21,7 @@ use std::collections::HashSet;
 use std::path::{Component, Path, PathBuf};
 
 use libfuzzer_sys::fuzz_target;
-use sponson_codes::catalog::{merge, Catalog};
+use sponson_codes::companion::catalog::{merge, Catalog};
 use sponson_codes::companion::site::{render_site, SiteOptions};
 
 fn scratch() -> PathBuf {

@@ -13,6 +13,10 @@
 //! companion reads it with `--catalog`. The catalog carries its format
 //! version and the library version that wrote it, so that a companion older
 //! or newer than the program says which to install instead of misreading it.
+//!
+//! This is the program's side: it writes the catalog. Reading one back,
+//! checking and merging catalogs is the companion's, in
+//! `sponson_codes::companion::catalog` (feature `companion`).
 
 use std::io::Write as _;
 use std::path::Path;
@@ -23,14 +27,6 @@ use crate::document::declared::all_declared;
 use crate::document::profile::Profile;
 use crate::json::tree::Tree;
 
-#[cfg(feature = "testing")]
-#[cfg_attr(docsrs, doc(cfg(feature = "testing")))]
-pub use crate::tooling::catalog::{
-    Catalog, CodeEntry, EnumEntry, EnvelopeEntry, ExitEntry, ProgramEntry, ReadError,
-};
-#[cfg(feature = "testing")]
-#[cfg_attr(docsrs, doc(cfg(feature = "testing")))]
-pub use crate::tooling::merge::{merge, program_name_problem, Conflict, Field, MergeError, Merged};
 
 /// The value of the catalog's `format` member.
 pub const FORMAT: &str = "sponson-codes/catalog";

@@ -6,7 +6,7 @@
 use std::time::Duration;
 
 use serde_json::{json, Value};
-use sponson_codes::catalog::Catalog;
+use sponson_codes::companion::catalog::Catalog;
 use sponson_codes::companion::lock::{compare, Change};
 use sponson_codes::profile::{FIRSTDRAFT, NOGGIN, SPONSON};
 use sponson_codes::registry::SetKind;

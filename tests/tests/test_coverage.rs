@@ -9,7 +9,7 @@
 use std::path::PathBuf;
 
 use serde_json::Value;
-use sponson_codes::catalog::Catalog;
+use sponson_codes::companion::catalog::Catalog;
 use sponson_codes::companion::Companion;
 use sponson_codes::testing::coverage::{check, GapKind, Location, Sources};
 use sponson_codes::{ErrorCode, ErrorCodes};

@@ -1,7 +1,7 @@
 //! `http` and `url` keys: statuses and docs URLs resolved by the derive,
 //! carried into the table, the catalog, the docs and the lock.
 
-use sponson_codes::catalog::Catalog;
+use sponson_codes::companion::catalog::Catalog;
 use sponson_codes::{ErrorCode, ErrorCodes};
 
 /// Failures of a web service.

@@ -3,7 +3,7 @@
 //! (lookup, serde, `code!`, miette, the docs and the lock) takes them whole.
 
 use miette::Diagnostic;
-use sponson_codes::catalog::Catalog;
+use sponson_codes::companion::catalog::Catalog;
 use sponson_codes::companion::lock::compare;
 use sponson_codes::{code, Error, ErrorCode, ErrorCodes};
 use std::str::FromStr;

@@ -311,7 +311,7 @@ fn every_layout_escapes_the_separators_line_splitters_cut_at() {
 
 #[test]
 fn the_lock_tells_a_shape_change_that_needs_a_version_bump() {
-    use sponson_codes::catalog::Catalog;
+    use sponson_codes::companion::catalog::Catalog;
     use sponson_codes::companion::lock::compare;
     use sponson_codes::profile::Layout;
 

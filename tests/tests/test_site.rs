@@ -3,7 +3,7 @@
 //! on what a machine reads of them and word one differently; a conflict
 //! planted in a copy is reported with both programs named.
 
-use sponson_codes::catalog::{merge, Catalog, Field};
+use sponson_codes::companion::catalog::{merge, Catalog, Field};
 use sponson_codes::companion::site::{page_file, render_site, SiteOptions};
 use sponson_codes::ErrorCode;
 

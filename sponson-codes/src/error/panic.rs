@@ -15,10 +15,6 @@ use core::any::Any;
 use core::cell::Cell;
 use std::panic::{self, AssertUnwindSafe};
 
-#[cfg(feature = "companion")]
-use crate::code::ErrorCode;
-#[cfg(feature = "companion")]
-use crate::error::Error;
 
 /// The message of the fallback error a panic becomes; the panic's own
 /// message and backtrace go to stderr only, through the panic hook.
@@ -63,17 +59,6 @@ pub(crate) fn catch<R>(body: impl FnOnce() -> R) -> Option<R> {
             None
         }
     }
-}
-
-/// Runs `body`; a panic in it becomes `C`'s fallback error with
-/// [`PANIC_MESSAGE`]. The panic's own message and backtrace go to stderr
-/// only, through the panic hook. (The runner's core makes its own: its
-/// fallback comes from the enum's table, not a type.)
-#[cfg(feature = "companion")]
-pub(crate) fn catch_panic<T, C: ErrorCode>(
-    body: impl FnOnce() -> Result<T, Error<C>>,
-) -> Result<T, Error<C>> {
-    catch(body).unwrap_or_else(|| Err(Error::fallback(PANIC_MESSAGE)))
 }
 
 /// Frees a caught panic's payload, so a long-lived process that renders

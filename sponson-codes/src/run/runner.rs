@@ -461,6 +461,41 @@ impl<C: ErrorCode> Runner<C> {
             .0
     }
 
+    /// Like [`render`](Runner::render), with `text` rendering the data in
+    /// text mode: what [`run_with`](Runner::run_with) would print.
+    ///
+    /// ```
+    /// # use sponson_codes::ErrorCodes;
+    /// # #[derive(Debug, PartialEq, ErrorCodes)]
+    /// # enum Code {
+    /// #     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    /// #     Internal,
+    /// # }
+    /// use sponson_codes::{Error, Mode, Runner};
+    ///
+    /// let count = || Ok::<_, Error<Code>>(3);
+    /// let text = Runner::<Code>::new("count", Mode::Text).render_with(count, |n| format!("{n} steps"));
+    /// assert_eq!(text.stdout, "3 steps\n");
+    /// let json = Runner::<Code>::new("count", Mode::Json).render_with(count, |n| format!("{n} steps"));
+    /// assert_eq!(json.stdout, "{\"ok\":true,\"command\":\"count\",\"data\":3}\n");
+    /// ```
+    pub fn render_with<T, E>(
+        &self,
+        body: impl FnOnce() -> Result<T, E>,
+        text: impl FnOnce(&T) -> String,
+    ) -> Output
+    where
+        T: Serialize,
+        E: Into<Error<C>>,
+    {
+        self.core
+            .rendered(
+                &mut returning::<_, _, T, E, C>(body, |data| Some(text(data))),
+                false,
+            )
+            .0
+    }
+
     /// Runs a body that prints its normal output to the writer it is
     /// given: in text mode the output reaches stdout as the body writes
     /// it, as before; in JSON mode it is kept and becomes the document's

@@ -83,16 +83,16 @@ pub fn warn(warning: Warning) {
     }
 }
 
-/// Runs `body` with a list of its own for [`warn`], and returns what it
-/// returned with the warnings it raised. The list of an enclosing run is
-/// set aside meanwhile and restored after, a panic included.
-#[cfg_attr(not(feature = "companion"), allow(dead_code))]
-pub(crate) fn collect<R>(body: impl FnOnce() -> R) -> (R, Vec<Warning>) {
+/// [`collect_or_show`] without showing: the warnings are returned.
+#[cfg(test)]
+fn collect<R>(body: impl FnOnce() -> R) -> (R, Vec<Warning>) {
     collect_or_show(None, body)
 }
 
-/// [`collect`]; with `show`, each warning is shown as it is raised
-/// instead, and none is returned.
+/// Runs `body` with a list of its own for [`warn`], and returns what it
+/// returned with the warnings it raised; with `show`, each warning is shown
+/// as it is raised instead, and none is returned. The list of an enclosing
+/// run is set aside meanwhile and restored after, a panic included.
 pub(crate) fn collect_or_show<R>(
     show: Option<Show>,
     body: impl FnOnce() -> R,

@@ -24,7 +24,7 @@ use crate::tooling::lock::{LOCK_FORMAT, LOCK_VERSION};
 /// know, so an older tool can still read a newer catalog of the same version.
 ///
 /// ```
-/// use sponson_codes::catalog::Catalog;
+/// use sponson_codes::companion::catalog::Catalog;
 ///
 /// let json = sponson_codes::catalog::to_json();
 /// let catalog = Catalog::from_json(&json).unwrap();
@@ -57,7 +57,7 @@ pub struct Catalog {
     /// conflict the companion's `check` reports.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub declared_profiles: Vec<String>,
-    /// The programs of a merged catalog ([`merge`](crate::catalog::merge)),
+    /// The programs of a merged catalog ([`merge`](crate::companion::catalog::merge)),
     /// in the order given; empty in one program's catalog. Each enum and
     /// code of a merged catalog names its program.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -306,7 +306,7 @@ impl Catalog {
     /// The same catalog, recording `profile` as the program's envelope.
     ///
     /// ```
-    /// use sponson_codes::catalog::Catalog;
+    /// use sponson_codes::companion::catalog::Catalog;
     /// use sponson_codes::companion::lock::compare;
     /// use sponson_codes::profile::NOGGIN;
     ///
@@ -440,7 +440,7 @@ impl Catalog {
     /// sponson-codes wrote it and which companion reads it.
     ///
     /// ```
-    /// let err = sponson_codes::catalog::Catalog::from_json(
+    /// let err = sponson_codes::companion::catalog::Catalog::from_json(
     ///     r#"{"format": "sponson-codes/catalog", "version": 9, "library": "3.1.0"}"#,
     /// )
     /// .unwrap_err();
@@ -475,7 +475,7 @@ impl Catalog {
     /// every code string is a code (1 to 64 characters of `A-Z`, `a-z`,
     /// `0-9`, `_`, `.`, `-`, or such words joined by `::`), an error code's
     /// exit is 1 to 255 and a warning's 0, every program name is a name
-    /// ([`program_name_problem`](crate::catalog::program_name_problem)),
+    /// ([`program_name_problem`](crate::companion::catalog::program_name_problem)),
     /// every enum lists a code and every code names a listed enum (and
     /// program).
     ///
@@ -484,7 +484,7 @@ impl Catalog {
     /// file names, links or markup.
     ///
     /// ```
-    /// use sponson_codes::catalog::Catalog;
+    /// use sponson_codes::companion::catalog::Catalog;
     ///
     /// let json = r#"{"format": "sponson-codes/catalog", "version": 2,
     ///   "enums": [{"crate": "app", "path": "app::Code"}],
@@ -636,7 +636,7 @@ impl Catalog {
     /// The entries for `code`: one per enum that declares it.
     ///
     /// ```
-    /// use sponson_codes::catalog::Catalog;
+    /// use sponson_codes::companion::catalog::Catalog;
     ///
     /// let catalog = Catalog::from_enums(&sponson_codes::registry::documented());
     /// assert_eq!(catalog.find("NO_SUCH_CODE").count(), 0);

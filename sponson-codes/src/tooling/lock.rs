@@ -104,7 +104,7 @@ impl Catalog {
     /// [`Catalog::read_lock`] reads it back, with empty prose.
     ///
     /// ```
-    /// use sponson_codes::catalog::Catalog;
+    /// use sponson_codes::companion::catalog::Catalog;
     ///
     /// let live = Catalog::from_enums(&sponson_codes::registry::documented());
     /// let lock = live.to_lock_json();
@@ -575,7 +575,7 @@ impl fmt::Display for Compatibility {
 /// Compares the `live` codes with the `lock`.
 ///
 /// ```
-/// use sponson_codes::catalog::Catalog;
+/// use sponson_codes::companion::catalog::Catalog;
 /// use sponson_codes::companion::lock::compare;
 ///
 /// let live = Catalog::from_enums(&sponson_codes::registry::documented());

@@ -30,7 +30,7 @@ pub(crate) const MAX_PROGRAM_NAME: usize = 64;
 /// 64 characters.
 ///
 /// ```
-/// use sponson_codes::catalog::program_name_problem;
+/// use sponson_codes::companion::catalog::program_name_problem;
 ///
 /// assert_eq!(program_name_problem("plan-cli_2"), None);
 /// assert!(program_name_problem("../etc").is_some());
@@ -61,7 +61,7 @@ impl Catalog {
     /// [`Catalog::programs`] holds its library version and profile.
     ///
     /// ```
-    /// use sponson_codes::catalog::Catalog;
+    /// use sponson_codes::companion::catalog::Catalog;
     ///
     /// let plan = Catalog::from_enums(&sponson_codes::registry::documented())
     ///     .named("plan")
@@ -113,7 +113,7 @@ impl Catalog {
 /// chosen: conflicts are reported, never resolved.
 ///
 /// ```
-/// use sponson_codes::catalog::{merge, Catalog};
+/// use sponson_codes::companion::catalog::{merge, Catalog};
 ///
 /// let one = Catalog::from_enums(&sponson_codes::registry::documented());
 /// let merged = merge(&[one.named("plan").unwrap(), one.named("deploy").unwrap()]).unwrap();
@@ -213,7 +213,7 @@ impl Field {
 /// One code that programs of a merge declare differently in one [`Field`].
 ///
 /// ```
-/// use sponson_codes::catalog::{merge, Catalog, Field};
+/// use sponson_codes::companion::catalog::{merge, Catalog, Field};
 /// use sponson_codes::{ErrorCode, ErrorCodes};
 ///
 /// #[derive(Debug, ErrorCodes)]

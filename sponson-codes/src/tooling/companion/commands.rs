@@ -26,6 +26,13 @@ pub(crate) struct Reply {
     pub(crate) screen: Option<String>,
 }
 
+/// A reply's document data is its `data`.
+impl serde::Serialize for Reply {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.data.serialize(serializer)
+    }
+}
+
 /// A file a command reads or writes: where it is, and how to name it.
 pub(super) struct Target {
     path: PathBuf,

@@ -19,7 +19,7 @@
 //! `agents [--out PATH] [--check]` (see [`markdown::render_agents`]),
 //! `site [--out DIR] [--check]` (the error index site, [`site`]) and
 //! `merge [--out FILE]` (many programs' catalogs in one,
-//! [`crate::catalog::merge`]); `--json` anywhere prints one
+//! [`crate::companion::catalog::merge`]); `--json` anywhere prints one
 //! JSON envelope instead of text. The binary's own failures are the codes of
 //! [`CompanionCode`]. On a terminal, `explain` renders its markdown and pages
 //! it, as `rustc --explain` does; piped, it prints plain text (see
@@ -41,19 +41,38 @@ use std::process::ExitCode;
 use serde_json::Value;
 
 use crate::code::EnumInfo;
-use crate::document::outcome::Outcome;
 use crate::document::output::Output;
 use crate::document::profile::Profile;
-use crate::error::panic::catch_panic;
 use crate::escape::{escape_line, escape_text};
-use crate::run::text::render_text;
 use crate::tooling::catalog::{Catalog, EnvelopeEntry};
 use crate::tooling::markdown::terminal::Style;
+use crate::{Mode, Runner};
 
 use self::args::{Command, Invocation};
 use self::failure::Failure;
 pub use self::failure::{CompanionCode, CompanionWarning};
 pub use crate::tooling::{lock, markdown, site, types};
+
+/// Catalogs read back: what a program writes with
+/// [`crate::catalog::to_json`], as Rust types, checked against the rules
+/// every catalog keeps ([`Catalog::validate`](catalog::Catalog::validate)),
+/// and many programs' catalogs merged into one ([`merge`](catalog::merge)).
+///
+/// ```
+/// use sponson_codes::companion::catalog::Catalog;
+///
+/// let json = sponson_codes::catalog::to_json();
+/// let catalog = Catalog::from_json(&json).unwrap();
+/// assert_eq!(catalog.to_json(), json);
+/// ```
+pub mod catalog {
+    pub use crate::tooling::catalog::{
+        Catalog, CodeEntry, EnumEntry, EnvelopeEntry, ExitEntry, ProgramEntry, ReadError,
+    };
+    pub use crate::tooling::merge::{
+        merge, program_name_problem, Conflict, Field, MergeError, Merged,
+    };
+}
 
 /// Declares a companion binary's `main`: `sponson_codes::companion::main!(my_crate, other_crate);`.
 ///
@@ -134,16 +153,8 @@ pub fn main() -> ExitCode {
         .iter()
         .take_while(|arg| *arg != "--")
         .any(|arg| arg == "--json");
-    let refused = |failure: Failure| {
-        output(
-            &crate::profile::SPONSON,
-            "usage",
-            json,
-            Err(&failure),
-            Vec::new(),
-        )
-        .print()
-    };
+    let refused =
+        |failure: Failure| output(&crate::profile::SPONSON, "usage", json, || Err(failure)).print();
     let (sources, args) = match source::take_all(args) {
         Ok(taken) => taken,
         Err(failure) => return refused(failure),
@@ -456,10 +467,7 @@ impl Companion {
                     let failure = Failure::usage(format!(
                         "argument {arg:?} is not valid UTF-8; pass paths and codes as UTF-8"
                     ));
-                    return (
-                        output(self.profile(), "usage", json, Err(&failure), Vec::new()),
-                        None,
-                    );
+                    return (output(self.profile(), "usage", json, || Err(failure)), None);
                 }
             }
         }
@@ -480,30 +488,34 @@ impl Companion {
         screen: Option<Style>,
     ) -> (Output, Option<String>) {
         let json = args::wants_json(args);
-        let mut warnings = Vec::new();
-        let (name, result) = match args::parse(args) {
-            Ok(invocation) => {
-                let name = invocation.command.name();
-                // A bug in a command must still end as one coded outcome.
-                let (result, raised) = crate::run::warnings::collect(|| {
-                    catch_panic(|| self.dispatch(enums, &invocation, screen))
-                });
-                warnings = raised;
-                (name, result)
-            }
+        let (name, invocation) = match args::parse(args) {
+            Ok(invocation) => (invocation.command.name(), Ok(invocation)),
             Err(failure) => ("usage", Err(failure)),
         };
-        let result_ref = result
-            .as_ref()
-            .map(|reply| (&reply.data, reply.text.as_str()));
-        let mut out = output(self.profile(), name, json, result_ref, warnings);
+        // The runner catches a bug in a command (one coded outcome, as
+        // for any program) and collects the warnings it raises.
+        let mut shown = None;
+        let mut reported = String::new();
+        let mut out = output(self.profile(), name, json, || {
+            let result =
+                invocation.and_then(|invocation| self.dispatch(enums, &invocation, screen));
+            match result {
+                Ok(mut reply) => {
+                    shown = reply.screen.take();
+                    Ok(reply)
+                }
+                Err(failure) => {
+                    reported = report(&failure);
+                    Err(failure)
+                }
+            }
+        });
         if json {
             return (out, None);
         }
-        if let Err(failure) = &result {
-            out.stderr = report(failure) + &out.stderr;
-        }
-        (out, result.ok().and_then(|reply| reply.screen))
+        out.stderr = reported + &out.stderr;
+        let shown = shown.filter(|_| out.exit == 0);
+        (out, shown)
     }
 
     fn dispatch(
@@ -602,27 +614,18 @@ impl Companion {
 
 use self::commands::Reply;
 
-/// The companion's outcome as the program prints its own: with `--json`,
-/// one document of `data` in the program's profile; otherwise `text`.
+/// The companion's outcome as any program prints its own, through the
+/// public runner: with `--json`, one document of the reply's data in the
+/// program's profile; otherwise the reply's text.
 fn output(
-    profile: &Profile,
+    profile: &'static Profile,
     name: &str,
     json: bool,
-    result: Result<(&Value, &str), &Failure>,
-    warnings: Vec<crate::Warning>,
+    body: impl FnOnce() -> Result<Reply, Failure>,
 ) -> Output {
-    let outcome = Outcome::of(name, result.map(|(data, _)| data)).with_warnings(warnings);
-    if json {
-        return profile.render(&outcome);
-    }
-    let written = profile.write(&outcome);
-    let settled = written.outcome.as_ref();
-    let fallback_exit = <CompanionCode as crate::ErrorCode>::FALLBACK_INFO.exit;
-    let text = match (result, settled.is_ok()) {
-        (Ok((_, text)), true) => text.to_owned(),
-        _ => String::new(),
-    };
-    render_text(settled, fallback_exit, text)
+    Runner::<CompanionCode>::new(name, Mode::from_json_flag(json))
+        .profile(profile)
+        .render_with(body, |reply| reply.text.clone())
 }
 
 /// Shows `text`, a command's output rendered for the terminal on stdout,

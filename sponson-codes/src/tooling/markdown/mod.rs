@@ -13,7 +13,9 @@ use crate::code::{CodeInfo, EnumInfo};
 use crate::escape::escape_line;
 
 pub use self::agents::render_agents;
-pub(crate) use self::agents::{render_agents_of_programs, ProgramCodes};
+#[cfg(feature = "companion")]
+pub(crate) use self::agents::render_agents_of_programs;
+pub(crate) use self::agents::ProgramCodes;
 
 use self::links::{code_span, is_safe_destination, own_links, unlink_unsafe, Place};
 

@@ -18,7 +18,7 @@
 //! search.js         the search box's script, the only script
 //! ```
 //!
-//! A merged catalog ([`merge`](crate::catalog::merge)) puts each program's
+//! A merged catalog ([`merge`](crate::companion::catalog::merge)) puts each program's
 //! pages in a directory of its name, laid out as above, under an index of
 //! every program's codes:
 //!
@@ -165,7 +165,7 @@ pub fn page_file(code: &str) -> String {
 /// its pages at the top.
 ///
 /// ```
-/// use sponson_codes::catalog::Catalog;
+/// use sponson_codes::companion::catalog::Catalog;
 /// use sponson_codes::companion::site::{render_site, SiteOptions};
 ///
 /// let catalog = Catalog::from_enums(&sponson_codes::registry::documented());
