@@ -54,6 +54,9 @@ pub struct EnumAttrs {
     pub grpc: Option<Keyed<LitStr>>,
     /// `require_explain`: every live code needs a long explanation.
     pub require_explain: Option<Keyed<()>>,
+    /// `compat = "strict"`: the lock's compatibility level for the enum,
+    /// `"additive"` or `"strict"`.
+    pub compat: Option<Keyed<LitStr>>,
     /// `groups(...)`, `commands(...)`, `routes(...)` and `tools(...)`, in
     /// the order written.
     pub sets: Vec<crate::sets::SetDecl>,
@@ -93,6 +96,13 @@ pub struct VariantAttrs {
     pub grpc: Option<Keyed<LitStr>>,
     /// `explain = "errors/E0499.md"`: the explanation's file, relative to the package.
     pub explain: Option<Keyed<LitStr>>,
+    /// `alias = "OLD_NAME"`, repeatable: earlier names of the code, still
+    /// read as it (checked in `aliases.rs`).
+    pub aliases: Vec<LitStr>,
+    /// `split_from = "REQUEST_FAILED"`: the broader code this one refines.
+    pub split_from: Option<Keyed<LitStr>>,
+    /// `number = 1042`: the code's integer (checked in `number.rs`).
+    pub number: Option<Keyed<crate::number::Number>>,
     /// The variant's own `#[deprecated]`, which retires its code.
     pub deprecated: Option<Deprecated>,
     /// Keys that were written but rejected (a bad value, or a misspelling of
@@ -125,6 +135,9 @@ impl VariantAttrs {
             retryable,
             grpc,
             explain,
+            aliases,
+            split_from,
+            number,
             deprecated: _,
             rejected,
         } = later;
@@ -145,6 +158,9 @@ impl VariantAttrs {
         fill(&mut self.retryable, retryable);
         fill(&mut self.grpc, grpc);
         fill(&mut self.explain, explain);
+        self.aliases.extend(aliases);
+        fill(&mut self.split_from, split_from);
+        fill(&mut self.number, number);
         self.rejected.extend(rejected);
     }
 }
@@ -179,6 +195,7 @@ const ENUM_KEYS: &[&str] = &[
     "grpc_domain",
     "grpc",
     "require_explain",
+    "compat",
     "groups",
     "commands",
     "routes",
@@ -197,6 +214,9 @@ const VARIANT_KEYS: &[&str] = &[
     "retryable",
     "grpc",
     "explain",
+    "alias",
+    "split_from",
+    "number",
 ];
 const FIELD_KEYS: &[&str] = &["detail"];
 
@@ -496,6 +516,18 @@ fn enum_key(cx: &Ctxt, meta: &ParseNestedMeta, out: &mut EnumAttrs) -> syn::Resu
     } else if meta.path.is_ident("require_explain") {
         flag(meta, "codes")?;
         set(cx, &mut out.require_explain, &meta.path, (), "codes");
+    } else if meta.path.is_ident("compat") {
+        let value = lit_str(meta, "codes")?;
+        if !matches!(value.value().as_str(), "additive" | "strict") {
+            return Err(syn::Error::new_spanned(
+                &value,
+                format_args!(
+                    "unknown compatibility level `{}` in `compat`; write `compat = \"strict\"` (a new code is breaking) or `compat = \"additive\"` (the default)",
+                    value.value()
+                ),
+            ));
+        }
+        set(cx, &mut out.compat, &meta.path, value, "codes");
     } else if let Some(kind) = crate::sets::SetKind::from_key(&meta.path) {
         crate::sets::parse(cx, meta, kind, out)?;
     } else {
@@ -797,6 +829,15 @@ fn variant_key(cx: &Ctxt, meta: &ParseNestedMeta, out: &mut VariantAttrs) -> syn
     } else if path.is_ident("grpc") {
         let value = crate::grpc::status_value(meta, "code")?;
         set(cx, &mut out.grpc, path, value, "code");
+    } else if path.is_ident("alias") {
+        // Repeatable: a code renamed twice keeps both old names.
+        out.aliases.push(lit_str(meta, "code")?);
+    } else if path.is_ident("split_from") {
+        let value = lit_str(meta, "code")?;
+        set(cx, &mut out.split_from, path, value, "code");
+    } else if path.is_ident("number") {
+        let value = crate::number::value(meta)?;
+        set(cx, &mut out.number, path, value, "code");
     } else if path.is_ident("detail") {
         return Err(meta.error(
             "`detail` goes on a field of the variant, as in `#[code(detail)] path: String`",

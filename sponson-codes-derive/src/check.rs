@@ -31,6 +31,8 @@ pub fn check(cx: &Ctxt, input: &Input) {
     crate::explain::require_explain(cx, input);
     crate::grpc::check(cx, input);
     crate::sets::check(cx, input);
+    crate::aliases::check(cx, input);
+    crate::number::check(cx, input);
 }
 
 /// The code table is one static per enum; a generic enum would need one per
@@ -225,7 +227,7 @@ fn texts_not_too_long(cx: &Ctxt, input: &Input) {
 }
 
 /// What a code may be, for the messages.
-const CODE_SHAPE: &str = "a code is 1 to 64 characters from A-Z, a-z, 0-9, `_`, `.` and `-`, or words of them joined by `::` as miette writes codes (`my_app::config::missing`)";
+pub(crate) const CODE_SHAPE: &str = "a code is 1 to 64 characters from A-Z, a-z, 0-9, `_`, `.` and `-`, or words of them joined by `::` as miette writes codes (`my_app::config::missing`)";
 
 /// Codes travel through shells, URLs, file names and JSON keys: keep them to
 /// a safe alphabet and a bounded length. A code from `rename_all` is checked
@@ -265,7 +267,7 @@ fn valid_names(cx: &Ctxt, input: &Input) {
 }
 
 /// What makes `code` unusable as a code string, if anything.
-fn code_problem(code: &str) -> Option<String> {
+pub(crate) fn code_problem(code: &str) -> Option<String> {
     if code.is_empty() {
         return Some("is empty".to_owned());
     }
@@ -562,7 +564,7 @@ fn deprecated_has_note(cx: &Ctxt, input: &Input) {
 }
 
 /// The envelope's own keys: a detail under one of them would be dropped.
-const RESERVED_DETAILS: &[&str] = &["code", "message", "hint", "retryable"];
+const RESERVED_DETAILS: &[&str] = &["code", "message", "hint", "retryable", "localized_message"];
 
 /// Details are JSON object keys; a tuple field has no name to write, and the
 /// envelope's own keys are taken.
@@ -611,6 +613,7 @@ pub fn check_shared_with_warnings(cx: &Ctxt, input: &Input) {
     named_details(cx, input);
     import_path(cx, input);
     crate::explain::check(cx, input);
+    crate::aliases::check(cx, input);
 }
 
 /// `path` is printed, never resolved: the docs, `list`, `explain` and the
@@ -820,7 +823,7 @@ mod tests {
     fn reserved_details_match_the_runtime() {
         assert_eq!(
             super::RESERVED_DETAILS,
-            ["code", "message", "hint", "retryable"]
+            ["code", "message", "hint", "retryable", "localized_message"]
         );
     }
 }

@@ -86,6 +86,9 @@ pub fn table_entry(input: &Input, variant: &Variant, exit: u8, warning: bool) ->
         }
         None => quote!(__None),
     };
+    let aliases = attrs.aliases.iter().map(syn::LitStr::value);
+    let split_from = opt_str(attrs.split_from.as_ref().map(|s| s.value.value()));
+    let number = crate::number::table_field(variant);
     quote! {
         __sp::CodeFields {
             code: #code,
@@ -97,6 +100,9 @@ pub fn table_entry(input: &Input, variant: &Variant, exit: u8, warning: bool) ->
             usage: #usage,
             retired: #retired,
             retryable: #retryable,
+            aliases: &[#(#aliases),*],
+            split_from: #split_from,
+            #number
             #web
             #grpc
         }
@@ -181,6 +187,7 @@ pub fn enum_record(
     let require_explain = input.attrs.require_explain.is_some();
     let grpc_domain = opt_str(input.attrs.grpc_domain.as_ref().map(|d| d.value.value()));
     let sets = crate::sets::record_field(input);
+    let compat = opt_str(input.attrs.compat.as_ref().map(|c| c.value.value()));
     // The declared path, else where the enum is declared.
     let path = match &input.attrs.path {
         Some(keyed) => {
@@ -214,6 +221,7 @@ pub fn enum_record(
             require_explain: #require_explain,
             grpc_domain: #grpc_domain,
             #sets
+            compat: #compat,
             kind: __sp::CodeKind::#kind,
         }
         .build()

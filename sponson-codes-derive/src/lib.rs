@@ -1,6 +1,7 @@
 //! The derive macro behind `sponson-codes`; use it through that crate, which
 //! re-exports it and documents every attribute.
 
+mod aliases;
 mod ast;
 mod attr;
 mod case;
@@ -11,6 +12,7 @@ mod explain;
 mod fallback;
 mod grpc;
 mod lookup;
+mod number;
 mod phf;
 #[cfg(test)]
 mod random_tests;

@@ -50,12 +50,28 @@ fn by_match(input: &Input) -> TokenStream {
         let variant = v.ident;
         quote!(#code => __Some(Self::#variant),)
     });
+    let aliases = alias_arms(input);
     quote! {
         match code {
             #(#arms)*
+            #aliases
             _ => __None,
         }
     }
+}
+
+/// The `match` arms of the aliases (`#[code(alias = "...")]`): old names
+/// read as the code they were renamed to. Renames are few, so the perfect
+/// hash leaves them out and a miss tries them after it.
+fn alias_arms(input: &Input) -> TokenStream {
+    let arms = input.variants.iter().flat_map(|v| {
+        let variant = v.ident;
+        v.attrs.aliases.iter().map(move |alias| {
+            let alias = Literal::string(&alias.value());
+            quote!(#alias => __Some(Self::#variant),)
+        })
+    });
+    quote!(#(#arms)*)
 }
 
 fn by_hash(input: &Input, table_trait: &TokenStream) -> syn::Result<TokenStream> {
@@ -76,6 +92,7 @@ fn by_hash(input: &Input, table_trait: &TokenStream) -> syn::Result<TokenStream>
     let pilots = hash.pilots.iter().map(|p| Literal::u16_unsuffixed(*p));
     let pilot_count = hash.pilots.len();
     let order = order.iter().map(|i| Literal::u32_unsuffixed(*i));
+    let aliases = alias_arms(input);
     Ok(quote! {
         static PILOTS: [__sp::core::primitive::u16; #pilot_count] = [#(#pilots),*];
         static SLOTS: [(&__sp::core::primitive::str, __sp::core::primitive::u32); #n] = {
@@ -91,7 +108,10 @@ fn by_hash(input: &Input, table_trait: &TokenStream) -> syn::Result<TokenStream>
         };
         match __sp::lookup(code, #seed, &PILOTS, &SLOTS) {
             __Some(index) => __Some(Self::__sponson_from_index(index)),
-            __None => __None,
+            __None => match code {
+                #aliases
+                _ => __None,
+            },
         }
     })
 }

@@ -197,6 +197,9 @@ pub const STUB_FIELDS: CodeFields = CodeFields {
     url: None,
     retryable: None,
     grpc: None,
+    aliases: &[],
+    split_from: None,
+    number: None,
 };
 
 /// See [`STUB_INFO`].
@@ -216,6 +219,7 @@ pub static STUB_ENUM: EnumInfo = EnumFields {
     require_explain: false,
     grpc_domain: None,
     sets: &[],
+    compat: None,
     kind: CodeKind::Errors,
 }
 .build();

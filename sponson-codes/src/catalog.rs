@@ -212,6 +212,9 @@ fn enum_entry<'a>(e: &'a EnumInfo) -> Tree<'a> {
             .collect();
         entry.push(("sets", Tree::Array(sets)));
     }
+    if let Some(compat) = e.compat {
+        entry.push(("compat", Tree::from(compat)));
+    }
     Tree::Object(entry)
 }
 
@@ -255,6 +258,16 @@ fn code_entry<'a>(e: &'a EnumInfo, index: usize, c: &'a crate::code::CodeInfo) -
     if let Some(grpc) = c.grpc {
         entry.push(("grpc", Tree::from(grpc)));
     }
+    if !c.aliases.is_empty() {
+        let aliases = c.aliases.iter().map(|a| Tree::from(*a)).collect();
+        entry.push(("aliases", Tree::Array(aliases)));
+    }
+    if let Some(split_from) = c.split_from {
+        entry.push(("split_from", Tree::from(split_from)));
+    }
+    if let Some(number) = c.number {
+        entry.push(("number", Tree::from(number)));
+    }
     Tree::Object(entry)
 }
 
@@ -277,6 +290,7 @@ mod tests {
         require_explain,
         grpc_domain = "every.example",
         url = "https://every.example/errors#{code}",
+        compat = "strict",
         commands(apply = [LockHeld])
     )]
     enum Every {
@@ -287,7 +301,10 @@ mod tests {
             hint = "Wait.",
             http = 409,
             retryable = true,
-            grpc = "ABORTED"
+            grpc = "ABORTED",
+            number = 1042,
+            alias = "LOCKED",
+            split_from = "PLAN_V1"
         )]
         LockHeld,
         /// Plans are migrated on read.

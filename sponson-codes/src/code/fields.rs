@@ -35,6 +35,12 @@ pub struct CodeFields {
     pub retryable: Option<bool>,
     /// See [`CodeInfo::grpc`].
     pub grpc: Option<&'static str>,
+    /// See [`CodeInfo::aliases`].
+    pub aliases: &'static [&'static str],
+    /// See [`CodeInfo::split_from`].
+    pub split_from: Option<&'static str>,
+    /// See [`CodeInfo::number`].
+    pub number: Option<i32>,
 }
 
 impl CodeFields {
@@ -53,6 +59,9 @@ impl CodeFields {
             url,
             retryable,
             grpc,
+            aliases,
+            split_from,
+            number,
         } = self;
         CodeInfo {
             code,
@@ -67,6 +76,9 @@ impl CodeFields {
             url,
             retryable,
             grpc,
+            aliases,
+            split_from,
+            number,
         }
     }
 }
@@ -104,6 +116,8 @@ pub struct EnumFields {
     pub grpc_domain: Option<&'static str>,
     /// See [`EnumInfo::sets`].
     pub sets: &'static [ErrorSet],
+    /// See [`EnumInfo::compat`].
+    pub compat: Option<&'static str>,
     /// See [`EnumInfo::kind`].
     pub kind: CodeKind,
 }
@@ -127,6 +141,7 @@ impl EnumFields {
             require_explain,
             grpc_domain,
             sets,
+            compat,
             kind,
         } = self;
         EnumInfo {
@@ -145,6 +160,7 @@ impl EnumFields {
             require_explain,
             grpc_domain,
             sets,
+            compat,
             kind,
         }
     }

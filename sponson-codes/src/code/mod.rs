@@ -113,6 +113,78 @@ pub struct CodeInfo {
     /// assert_eq!(Code::ENUM.grpc_domain, Some("plan.example.com"));
     /// ```
     pub grpc: Option<&'static str>,
+    /// The code's earlier names (`#[code(alias = "OLD_NAME")]`, repeatable),
+    /// in the order written; empty when it was never renamed. Every reader
+    /// (`from_code`, `FromStr`, serde, the document readers) takes an alias
+    /// as this code; every writer writes [`code`](CodeInfo::code).
+    ///
+    /// ```
+    /// use sponson_codes::{ErrorCode, ErrorCodes};
+    ///
+    /// #[derive(Debug, PartialEq, ErrorCodes)]
+    /// enum Code {
+    ///     #[code(exit = 3, doc = "Another run holds the lock.", alias = "LOCKED")]
+    ///     LockHeld,
+    ///     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    ///     Internal,
+    /// }
+    ///
+    /// assert_eq!(Code::LockHeld.info().aliases, ["LOCKED"]);
+    /// assert_eq!(Code::from_code("LOCKED"), Some(Code::LockHeld));
+    /// assert_eq!("LOCKED".parse::<Code>().unwrap().code(), "LOCK_HELD");
+    /// ```
+    pub aliases: &'static [&'static str],
+    /// The broader code this one refines (`#[code(split_from =
+    /// "REQUEST_FAILED")]`), kept or retired in the same enum: a program
+    /// that predates the split sees that code instead, so the docs tell it
+    /// which to branch on.
+    ///
+    /// ```
+    /// use sponson_codes::{ErrorCode, ErrorCodes};
+    ///
+    /// #[derive(ErrorCodes)]
+    /// enum Code {
+    ///     #[deprecated = "2.0: split into REQUEST_TIMEOUT and REQUEST_REFUSED"]
+    ///     #[code(exit = 4, doc = "The request failed.")]
+    ///     RequestFailed,
+    ///     #[code(exit = 4, doc = "The request took too long.", split_from = "REQUEST_FAILED")]
+    ///     RequestTimeout,
+    ///     #[code(exit = 4, doc = "The server refused the request.", split_from = "REQUEST_FAILED")]
+    ///     RequestRefused,
+    ///     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    ///     Internal,
+    /// }
+    ///
+    /// assert_eq!(Code::RequestTimeout.info().split_from, Some("REQUEST_FAILED"));
+    /// ```
+    pub split_from: Option<&'static str>,
+    /// The code's integer, for FFI, JSON-RPC and protocols that want
+    /// numbers: `#[code(number = 1042)]`, unique within the enum. An `i32`,
+    /// as JSON-RPC 2.0's error codes are (negative ones included); the
+    /// range JSON-RPC reserves, -32768 to -32000, is refused but for its
+    /// five standard errors (-32700 parse error, -32600 invalid request,
+    /// -32601 method not found, -32602 invalid params, -32603 internal
+    /// error), which a code that means one may take. `None` when the code
+    /// gives none.
+    ///
+    /// ```
+    /// use sponson_codes::{ErrorCode, ErrorCodes};
+    ///
+    /// #[derive(ErrorCodes)]
+    /// enum Code {
+    ///     #[code(exit = 3, doc = "Another run holds the lock.", number = 1042)]
+    ///     LockHeld,
+    ///     #[code(exit = 2, doc = "The request is malformed.", usage, number = -32602)]
+    ///     Usage,
+    ///     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    ///     Internal,
+    /// }
+    ///
+    /// assert_eq!(Code::LockHeld.info().number, Some(1042));
+    /// assert_eq!(Code::Usage.info().number, Some(-32602));
+    /// assert_eq!(Code::Internal.info().number, None);
+    /// ```
+    pub number: Option<i32>,
 }
 
 impl CodeInfo {
@@ -256,6 +328,25 @@ pub struct EnumInfo {
     /// may return (`#[codes(commands(...), routes(...), tools(...))]`).
     /// Empty when none are declared.
     pub sets: &'static [ErrorSet],
+    /// The compatibility level the lock judges the enum's changes by
+    /// (`#[codes(compat = "strict")]`): `Some("strict")` when a new code
+    /// breaks its consumers (they switch exhaustively, or
+    /// `deny_unknown`), `Some("additive")` or `None` for the usual rules,
+    /// under which a new code is additive. `check --level` overrides it.
+    ///
+    /// ```
+    /// use sponson_codes::{ErrorCode, ErrorCodes};
+    ///
+    /// #[derive(ErrorCodes)]
+    /// #[codes(compat = "strict")]
+    /// enum Code {
+    ///     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    ///     Internal,
+    /// }
+    ///
+    /// assert_eq!(Code::ENUM.compat, Some("strict"));
+    /// ```
+    pub compat: Option<&'static str>,
     /// Error codes or warning codes.
     pub kind: CodeKind,
 }
@@ -301,9 +392,13 @@ impl EnumInfo {
         &self.table[self.fallback]
     }
 
-    /// The entry for `code`, if the enum lists it.
+    /// The entry for `code`, if the enum lists it as a code or as an alias
+    /// (an old name, [`CodeInfo::aliases`]).
     pub fn get(&self, code: &str) -> Option<&'static CodeInfo> {
-        self.table.iter().find(|info| info.code == code)
+        self.table
+            .iter()
+            .find(|info| info.code == code)
+            .or_else(|| self.table.iter().find(|info| info.aliases.contains(&code)))
     }
 
     /// The declared set of the command, route or tool `name`, if any.

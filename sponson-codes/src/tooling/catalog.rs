@@ -173,6 +173,10 @@ pub struct EnumEntry {
     /// The declared error sets of commands, routes and tools.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub sets: Vec<SetEntry>,
+    /// The compatibility level the lock judges the enum by
+    /// ([`EnumInfo::compat`]): `"strict"`; absent for the usual `additive`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub compat: Option<String>,
     /// The program it belongs to, in a merged catalog (see
     /// [`Catalog::programs`]); absent in one program's catalog.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -218,6 +222,7 @@ impl EnumEntry {
             require_explain: false,
             grpc_domain: None,
             sets: Vec::new(),
+            compat: None,
             program: None,
         }
     }
@@ -292,6 +297,15 @@ pub struct CodeEntry {
     /// one; the lock records it for enums with a `grpc_domain`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub grpc: Option<String>,
+    /// The code's earlier names, still read as it ([`CodeInfo::aliases`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub aliases: Vec<String>,
+    /// The broader code this one refines ([`CodeInfo::split_from`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub split_from: Option<String>,
+    /// The code's integer ([`CodeInfo::number`]), when it gives one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub number: Option<i32>,
     /// The program it belongs to, in a merged catalog; absent in one
     /// program's catalog.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -367,6 +381,15 @@ impl Catalog {
                     url: c.url.as_deref().map(leak),
                     retryable: c.retryable,
                     grpc: c.grpc.as_deref().map(leak),
+                    aliases: Box::leak(
+                        c.aliases
+                            .iter()
+                            .map(|a| leak(a))
+                            .collect::<Vec<_>>()
+                            .into_boxed_slice(),
+                    ),
+                    split_from: c.split_from.as_deref().map(leak),
+                    number: c.number,
                 }
                 .build()
             })
@@ -405,6 +428,7 @@ impl Catalog {
                 deny_unknown: e.deny_unknown,
                 require_explain: e.require_explain,
                 grpc_domain: e.grpc_domain.as_deref().map(leak),
+                compat: e.compat.as_deref().map(leak),
                 sets: Box::leak(sets.into_boxed_slice()),
                 kind,
             }
@@ -592,6 +616,17 @@ impl Catalog {
                     "the code `{}` {problem}; {CODE_SHAPE}",
                     crate::escape::escape_line(&c.code)
                 )));
+            }
+            // Old names become file names and links as codes do.
+            let old = c.aliases.iter().map(|a| ("alias", a));
+            for (what, name) in old.chain(c.split_from.iter().map(|s| ("split_from", s))) {
+                if let Some(problem) = code_problem(name) {
+                    return Err(ReadError::Invalid(format!(
+                        "the {what} `{}` of `{}` {problem}; {CODE_SHAPE}",
+                        crate::escape::escape_line(name),
+                        c.code
+                    )));
+                }
             }
             if c.warning && c.exit != 0 {
                 return Err(ReadError::Invalid(format!(
@@ -788,6 +823,24 @@ mod tests {
         assert!(lock_held.get("retired").is_none() && lock_held.get("fallback").is_none());
         assert_eq!(value["codes"][1]["retired"], "0.3");
         assert_eq!(value["enums"][0]["fallback"], "INTERNAL");
+    }
+
+    #[test]
+    fn an_old_name_that_is_not_a_code_string_is_refused() {
+        let catalog = Catalog::from_enums(&[&E]);
+        for (member, value) in [
+            ("aliases", serde_json::json!(["<b>x</b>"])),
+            ("aliases", serde_json::json!(["../index"])),
+            ("split_from", serde_json::json!("a b")),
+        ] {
+            let mut json = serde_json::to_value(&catalog).unwrap();
+            json["codes"][0][member] = value;
+            let error = Catalog::from_json(&json.to_string()).unwrap_err();
+            let shown = error.to_string();
+            let what = if member == "aliases" { "alias" } else { member };
+            assert!(shown.contains(&format!("the {what} `")), "{shown}");
+            assert!(shown.contains("of `LOCK_HELD`"), "{shown}");
+        }
     }
 
     #[test]

@@ -3,9 +3,9 @@
 //!
 //! The lock holds the contract only: each code's string, exit code, enum,
 //! crate, Rust variant, whether it is retired, its HTTP status when it has
-//! one, whether it is retryable when it says, its gRPC status when its enum
-//! speaks gRPC, and the declared error sets of commands, routes and tools.
-//! Prose (`doc`, `hint`, the
+//! one, whether it is retryable when it says, its number when it gives
+//! one, its gRPC status when its enum speaks gRPC, and the declared error
+//! sets of commands, routes and tools. Prose (`doc`, `hint`, the
 //! explanation, the retirement note, the enum's doc comment) is not in it, so
 //! fixing a typo never makes the lock stale.
 //!
@@ -89,6 +89,15 @@ struct LockCode {
     /// gRPC clients branch on the status.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     grpc: Option<String>,
+    /// Old names readers still accept: dropping one is breaking.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    aliases: Vec<String>,
+    /// The broader code this one refines.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    split_from: Option<String>,
+    /// Clients of JSON-RPC and FFI branch on the number.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    number: Option<i32>,
 }
 
 fn is_false(value: &bool) -> bool {
@@ -135,6 +144,9 @@ impl Catalog {
                     http: c.http,
                     retryable: c.retryable,
                     grpc: grpc.of_code(c).map(str::to_owned),
+                    aliases: c.aliases.clone(),
+                    split_from: c.split_from.clone(),
+                    number: c.number,
                 })
                 .collect(),
             sets: self
@@ -183,6 +195,9 @@ impl Catalog {
                 url: None,
                 retryable: c.retryable,
                 grpc: c.grpc,
+                aliases: c.aliases,
+                split_from: c.split_from,
+                number: c.number,
                 program: None,
             })
             .collect();
@@ -276,6 +291,44 @@ pub enum Change {
         /// The enum and variant, `path::Variant`.
         variant: String,
     },
+    /// A code renamed that keeps its old name as an alias
+    /// (`#[code(alias = "...")]`), so readers still accept it: additive
+    /// (breaking under [`Level::Strict`], since writers write the new name).
+    Aliased {
+        /// The code in the lock, now an alias.
+        from: String,
+        /// The code now.
+        to: String,
+        /// The enum that declares it.
+        enum_path: String,
+    },
+    /// A code gained an alias it did not have: additive.
+    AliasAdded {
+        /// The code.
+        code: String,
+        /// The new alias.
+        alias: String,
+    },
+    /// An alias the lock lists is no longer read: breaking, old documents
+    /// with it read as the fallback.
+    AliasRemoved {
+        /// The code that had it.
+        code: String,
+        /// The alias dropped.
+        alias: String,
+    },
+    /// A code refined into new ones (`#[code(split_from = "...")]`):
+    /// additive while the broad code is kept or retired (breaking under
+    /// [`Level::Strict`], since the new codes are new), breaking when it is
+    /// removed.
+    Split {
+        /// The broad code, which the lock lists.
+        from: String,
+        /// The new codes that refine it, in the live order.
+        into: Vec<String>,
+        /// Whether the broad code is gone from the live codes.
+        removed: bool,
+    },
     /// A code the lock lists as retired is raised again: breaking.
     RetiredReused {
         /// The code.
@@ -330,6 +383,17 @@ pub enum Change {
         /// The status now, if any.
         to: Option<String>,
     },
+    /// A code's number (`#[code(number = N)]`) changed or was removed:
+    /// breaking, since JSON-RPC and FFI clients branch on it; additive when
+    /// the code gives one for the first time.
+    ChangedNumber {
+        /// The code.
+        code: String,
+        /// The number in the lock, if it recorded one.
+        from: Option<i32>,
+        /// The number now, if any.
+        to: Option<i32>,
+    },
     /// A command, route or tool may now return a code its set did not
     /// list (or declares no set any more, so may return any code): breaking
     /// when consumers were promised the set was closed, additive under a
@@ -357,18 +421,133 @@ pub enum Change {
     },
 }
 
+/// A compatibility level: the rules by which the lock judges a change.
+///
+/// Chosen on the enum (`#[codes(compat = "strict")]`, [`EnumInfo::compat`](crate::EnumInfo::compat))
+/// or per check (`check --level strict`), which overrides it.
+///
+/// ```
+/// use sponson_codes::companion::lock::{Change, Level};
+///
+/// let added: Change = Change::Added { code: "LOCK_LOST".into(), enum_path: "plan::Code".into() };
+/// assert!(!added.is_breaking_under(Level::Additive));
+/// assert!(added.is_breaking_under(Level::Strict));
+/// assert_eq!(added.rule(), "a new code");
+/// assert_eq!(Level::from_name("strict"), Some(Level::Strict));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+#[non_exhaustive]
+pub enum Level {
+    /// A new code is additive: consumers treat an unknown code as the
+    /// fallback, as noggin's spec says. The default.
+    #[default]
+    Additive,
+    /// A new code is breaking too, a renamed or split code included, for
+    /// consumers that switch exhaustively or refuse unknown codes
+    /// (`deny_unknown`).
+    Strict,
+}
+
+impl Level {
+    /// The level's name: `additive` or `strict`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Level::Additive => "additive",
+            Level::Strict => "strict",
+        }
+    }
+
+    /// The level named `name` by [`as_str`](Level::as_str).
+    pub fn from_name(name: &str) -> Option<Self> {
+        [Level::Additive, Level::Strict]
+            .into_iter()
+            .find(|level| level.as_str() == name)
+    }
+
+    /// The strictest level the `catalog`'s enums choose
+    /// (`#[codes(compat = "...")]`), [`Level::Additive`] when none does.
+    pub fn of(catalog: &Catalog) -> Level {
+        catalog
+            .enums
+            .iter()
+            .filter_map(|e| e.compat.as_deref().and_then(Level::from_name))
+            .max()
+            .unwrap_or_default()
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 impl Change {
-    /// Whether the change breaks the promise the lock records.
+    /// Whether the change breaks the promise the lock records, under the
+    /// usual level, [`Level::Additive`].
     pub fn is_breaking(&self) -> bool {
+        self.is_breaking_under(Level::Additive)
+    }
+
+    /// Whether the change breaks the promise under `level`: what breaks
+    /// under [`Level::Additive`] breaks under every level, and
+    /// [`Level::Strict`] adds a new code string (added, renamed with an
+    /// alias, or split from another).
+    pub fn is_breaking_under(&self, level: Level) -> bool {
+        let new_string = matches!(
+            self,
+            Change::Added { .. } | Change::Aliased { .. } | Change::Split { .. }
+        );
+        self.breaks_additive() || (level == Level::Strict && new_string)
+    }
+
+    /// The rule the verdict applies, as the verdict names it: `a new
+    /// code`, `a removed code`, `a changed exit code`, ...
+    pub fn rule(&self) -> &'static str {
+        match self {
+            Change::Added { .. } => "a new code",
+            Change::Retired { .. } => "a retired code",
+            Change::Removed { .. } => "a removed code",
+            Change::ChangedExit { .. } => "a changed exit code",
+            Change::ChangedHttp { from: None, .. } => "a first HTTP status",
+            Change::ChangedHttp { .. } => "a changed HTTP status",
+            Change::Renamed { .. } => "a renamed code",
+            Change::Aliased { .. } => "a renamed code that keeps its old name as an alias",
+            Change::AliasAdded { .. } => "a new alias",
+            Change::AliasRemoved { .. } => "a dropped alias",
+            Change::Split { removed: false, .. } => "a split code, the broad code kept or retired",
+            Change::Split { removed: true, .. } => "a split code, the broad code removed",
+            Change::RetiredReused { .. } => "a retired code raised again",
+            Change::EnvelopeChanged { .. } => "a changed envelope shape with the same version",
+            Change::EnvelopeVersion { .. } => "a new envelope version",
+            Change::EnvelopeExtended { .. } => "new optional envelope members",
+            Change::ChangedRetryable { from: None, .. } => "a first retryable",
+            Change::ChangedRetryable { .. } => "a changed retryable",
+            Change::ChangedGrpc { from: None, .. } => "a first gRPC status",
+            Change::ChangedGrpc { .. } => "a changed gRPC status",
+            Change::ChangedNumber { from: None, .. } => "a first number",
+            Change::ChangedNumber { .. } => "a changed number",
+            Change::SetWidened { open: true, .. } => "a widened set, open codes",
+            Change::SetWidened { .. } => "a widened set",
+            Change::SetNarrowed { .. } => "a narrowed set",
+        }
+    }
+
+    /// Whether the change breaks under [`Level::Additive`].
+    fn breaks_additive(&self) -> bool {
         !matches!(
             self,
             Change::Added { .. }
                 | Change::Retired { .. }
+                | Change::Aliased { .. }
+                | Change::AliasAdded { .. }
+                | Change::Split { removed: false, .. }
                 | Change::ChangedHttp { from: None, .. }
                 | Change::EnvelopeVersion { .. }
                 | Change::EnvelopeExtended { .. }
                 | Change::ChangedRetryable { from: None, .. }
                 | Change::ChangedGrpc { from: None, .. }
+                | Change::ChangedNumber { from: None, .. }
                 | Change::SetWidened { open: true, .. }
                 | Change::SetNarrowed { .. }
         )
@@ -405,8 +584,38 @@ impl fmt::Display for Change {
             } => write!(f, "gave `{code}` the HTTP status {to}"),
             Change::Renamed { from, to, variant } => write!(
                 f,
-                "renamed code `{from}` to `{to}` (variant `{variant}`); keep `{from}` with `name = \"{from}\"`, or retire it and add `{to}` as a new variant"
+                "renamed code `{from}` to `{to}` (variant `{variant}`); keep `{from}` readable with `alias = \"{from}\"`, keep the code with `name = \"{from}\"`, or retire it and add `{to}` as a new variant"
             ),
+            Change::Aliased {
+                from,
+                to,
+                enum_path,
+            } => write!(
+                f,
+                "renamed code `{from}` to `{to}` in `{enum_path}`, keeping `{from}` as an alias that readers accept"
+            ),
+            Change::AliasAdded { code, alias } => {
+                write!(f, "gave `{code}` the alias `{alias}`")
+            }
+            Change::AliasRemoved { code, alias } => write!(
+                f,
+                "dropped the alias `{alias}` of `{code}`; documents with `{alias}` now read as the fallback, so keep it with `alias = \"{alias}\"`"
+            ),
+            Change::Split {
+                from,
+                into,
+                removed,
+            } => {
+                let into: Vec<String> = into.iter().map(|c| format!("`{c}`")).collect();
+                write!(f, "`{from}` was split into {}", into.join(", "))?;
+                if *removed {
+                    write!(
+                        f,
+                        "; `{from}` is gone, so programs that branch on it break: keep it, retired with `#[deprecated = \"...\"]`"
+                    )?;
+                }
+                Ok(())
+            }
             Change::RetiredReused { code, enum_path } => write!(
                 f,
                 "reused retired code `{code}` in `{enum_path}`; retired codes are never reused, pick a new code"
@@ -462,6 +671,17 @@ impl fmt::Display for Change {
                 from.as_deref().unwrap_or("none"),
                 to.as_deref().unwrap_or("none")
             ),
+            Change::ChangedNumber {
+                code,
+                from: None,
+                to,
+            } => write!(f, "gave `{code}` the number {}", shown_number(*to)),
+            Change::ChangedNumber { code, from, to } => write!(
+                f,
+                "changed the number of `{code}` from {} to {}; clients branch on it, so add a new code instead",
+                shown_number(*from),
+                shown_number(*to)
+            ),
             Change::SetWidened {
                 kind,
                 name,
@@ -493,6 +713,10 @@ impl fmt::Display for Change {
             } => write!(f, "{kind} `{name}` declares the codes it may return"),
         }
     }
+}
+
+fn shown_number(value: Option<i32>) -> String {
+    value.map_or_else(|| "none".to_owned(), |n| n.to_string())
 }
 
 fn shown_bool(value: Option<bool>) -> &'static str {
@@ -536,17 +760,61 @@ pub struct Compatibility {
     pub changes: Vec<Change>,
     /// Findings about the live enums that do not fail the check.
     pub notices: Vec<Notice>,
+    /// The level the verdicts are given under: the live enums' own
+    /// (`#[codes(compat = "...")]`, [`Level::of`]), or the one
+    /// [`under`](Compatibility::under) sets.
+    pub level: Level,
 }
 
 impl Compatibility {
-    /// Whether any change is breaking.
-    pub fn is_breaking(&self) -> bool {
-        self.changes.iter().any(Change::is_breaking)
+    /// The same changes judged under `level` (`check --level strict`),
+    /// breaking ones first.
+    ///
+    /// ```
+    /// use sponson_codes::companion::catalog::Catalog;
+    /// use sponson_codes::companion::lock::{compare, Level};
+    ///
+    /// let live = Catalog::from_enums(&sponson_codes::registry::documented());
+    /// let report = compare(&live, &live).under(Level::Strict);
+    /// assert_eq!(report.level, Level::Strict);
+    /// assert!(!report.is_breaking());
+    /// ```
+    #[must_use]
+    pub fn under(mut self, level: Level) -> Compatibility {
+        self.level = level;
+        self.changes.sort_by_key(|c| !c.is_breaking_under(level));
+        self
     }
 
-    /// The breaking changes.
+    /// Whether any change is breaking under [`level`](Compatibility::level).
+    pub fn is_breaking(&self) -> bool {
+        self.changes.iter().any(|c| self.breaks(c))
+    }
+
+    /// The breaking changes under [`level`](Compatibility::level).
     pub fn breaking(&self) -> impl Iterator<Item = &Change> {
-        self.changes.iter().filter(|c| c.is_breaking())
+        self.changes.iter().filter(|c| self.breaks(c))
+    }
+
+    /// Whether `change` breaks under [`level`](Compatibility::level).
+    pub fn breaks(&self, change: &Change) -> bool {
+        change.is_breaking_under(self.level)
+    }
+
+    /// `change` with its verdict: what changed, then which rule of which
+    /// level judged it, as in ``added code `X` in `m::Code` (breaking under
+    /// `strict`: a new code)``.
+    pub fn verdict(&self, change: &Change) -> String {
+        let kind = if self.breaks(change) {
+            "breaking"
+        } else {
+            "additive"
+        };
+        format!(
+            "{change} ({kind} under `{}`: {})",
+            self.level,
+            change.rule()
+        )
     }
 
     /// Whether the live codes equal the lock's (no changes at all).
@@ -558,12 +826,12 @@ impl Compatibility {
 impl fmt::Display for Compatibility {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for change in &self.changes {
-            let kind = if change.is_breaking() {
+            let kind = if self.breaks(change) {
                 "breaking"
             } else {
                 "additive"
             };
-            writeln!(f, "{kind}: {change}")?;
+            writeln!(f, "{kind}: {}", self.verdict(change))?;
         }
         for notice in &self.notices {
             writeln!(f, "warning: {notice}")?;
@@ -592,12 +860,35 @@ pub fn compare(lock: &Catalog, live: &Catalog) -> Compatibility {
     // The lock names enums by where they are declared; messages name them
     // by the path users know when the enum is still there.
     let mut paths: BTreeMap<&str, &str> = BTreeMap::new();
+    // An old name a live code still reads (`alias`), and every string a
+    // live reader accepts.
+    let mut live_by_alias: BTreeMap<&str, &CodeEntry> = BTreeMap::new();
+    let mut live_strings: BTreeSet<&str> = BTreeSet::new();
     for code in &live.codes {
         live_by_code
             .entry(code.code.as_str())
             .or_default()
             .push(code);
         paths.insert(declared(code), code.enum_path.as_str());
+        live_strings.insert(code.code.as_str());
+        for alias in &code.aliases {
+            live_by_alias.entry(alias.as_str()).or_insert(code);
+            live_strings.insert(alias.as_str());
+        }
+    }
+    let lock_strings: BTreeSet<&str> = lock
+        .codes
+        .iter()
+        .flat_map(|c| std::iter::once(c.code.as_str()).chain(c.aliases.iter().map(String::as_str)))
+        .collect();
+    // The codes split from a code the lock lists, by that code.
+    let mut splits: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+    for new in &live.codes {
+        if let Some(from) = new.split_from.as_deref() {
+            if lock_codes.contains(from) && !lock_codes.contains(new.code.as_str()) {
+                splits.entry(from).or_default().push(new.code.as_str());
+            }
+        }
     }
     let (lock_grpc, live_grpc) = (GrpcEnums::of(lock), GrpcEnums::of(live));
     let shown = |old: &CodeEntry| -> String {
@@ -605,9 +896,35 @@ pub fn compare(lock: &Catalog, live: &Catalog) -> Compatibility {
         paths.get(path).copied().unwrap_or(path).to_owned()
     };
     for old in &lock.codes {
-        let now: &[&CodeEntry] = live_by_code
+        let mut now: Vec<&CodeEntry> = live_by_code
             .get(old.code.as_str())
-            .map_or(&[], Vec::as_slice);
+            .cloned()
+            .unwrap_or_default();
+        // Renamed, keeping the old name as an alias: the rest of the
+        // contract is compared with the code it is now.
+        if now.is_empty() {
+            if let Some(new) = live_by_alias.get(old.code.as_str()) {
+                renamed_to.insert(new.code.as_str());
+                changes.push(Change::Aliased {
+                    from: old.code.clone(),
+                    to: new.code.clone(),
+                    enum_path: new.enum_path.clone(),
+                });
+                now.push(new);
+            }
+        }
+        for alias in &old.aliases {
+            if !live_strings.contains(alias.as_str()) {
+                changes.push(Change::AliasRemoved {
+                    code: old.code.clone(),
+                    alias: alias.clone(),
+                });
+            }
+        }
+        if now.is_empty() && splits.contains_key(old.code.as_str()) {
+            // Reported as the split, which says the broad code is gone.
+            continue;
+        }
         if now.is_empty() {
             // The same variant under a new string is a rename, not a removal.
             let same_variant = live.codes.iter().find(|c| {
@@ -631,7 +948,7 @@ pub fn compare(lock: &Catalog, live: &Catalog) -> Compatibility {
             }
             continue;
         }
-        for new in now {
+        for new in &now {
             if new.exit != old.exit {
                 changes.push(Change::ChangedExit {
                     code: old.code.clone(),
@@ -657,6 +974,13 @@ pub fn compare(lock: &Catalog, live: &Catalog) -> Compatibility {
                     to: to.map(str::to_owned),
                 });
             }
+            if old.number != new.number {
+                changes.push(Change::ChangedNumber {
+                    code: old.code.clone(),
+                    from: old.number,
+                    to: new.number,
+                });
+            }
             if old.retired.is_some() && new.retired.is_none() {
                 changes.push(Change::RetiredReused {
                     code: old.code.clone(),
@@ -675,14 +999,30 @@ pub fn compare(lock: &Catalog, live: &Catalog) -> Compatibility {
             }
         }
     }
+    let split: BTreeSet<&str> = splits.values().flatten().copied().collect();
     for new in &live.codes {
         let code = new.code.as_str();
-        if !lock_codes.contains(code) && !renamed_to.contains(code) {
+        if !lock_codes.contains(code) && !renamed_to.contains(code) && !split.contains(code) {
             changes.push(Change::Added {
                 code: new.code.clone(),
                 enum_path: new.enum_path.clone(),
             });
         }
+        for alias in &new.aliases {
+            if !lock_strings.contains(alias.as_str()) {
+                changes.push(Change::AliasAdded {
+                    code: new.code.clone(),
+                    alias: alias.clone(),
+                });
+            }
+        }
+    }
+    for (from, into) in splits {
+        changes.push(Change::Split {
+            from: from.to_owned(),
+            into: into.into_iter().map(str::to_owned).collect(),
+            removed: !live_strings.contains(from),
+        });
     }
     changes.extend(envelope_change(lock, live));
     set_changes(lock, live, &mut changes);
@@ -697,7 +1037,12 @@ pub fn compare(lock: &Catalog, live: &Catalog) -> Compatibility {
             enum_path: e.path.clone(),
         })
         .collect();
-    Compatibility { changes, notices }
+    Compatibility {
+        changes,
+        notices,
+        level: Level::Additive,
+    }
+    .under(Level::of(live))
 }
 
 /// A lock or catalog without an envelope record is Sponson's shape.
@@ -955,12 +1300,12 @@ mod tests {
         let report = compare(&lock, &live);
         let text = report.to_string();
         let expected = "\
-breaking: changed the exit code of `KEEP` from 2 to 3; scripts branch on it, so add a new code instead
-breaking: removed code `GONE` from `m::Code`; keep the variant with `#[code(..., retired = \"...\")]` instead
-breaking: renamed code `OLD_NAME` to `NEW_NAME` (variant `m::Code::Renamed`); keep `OLD_NAME` with `name = \"OLD_NAME\"`, or retire it and add `NEW_NAME` as a new variant
-breaking: reused retired code `ONCE` in `m::Code`; retired codes are never reused, pick a new code
-additive: added code `FRESH` in `m::Code`
-additive: added code `LATER` in `m::Code`
+breaking: changed the exit code of `KEEP` from 2 to 3; scripts branch on it, so add a new code instead (breaking under `additive`: a changed exit code)
+breaking: removed code `GONE` from `m::Code`; keep the variant with `#[code(..., retired = \"...\")]` instead (breaking under `additive`: a removed code)
+breaking: renamed code `OLD_NAME` to `NEW_NAME` (variant `m::Code::Renamed`); keep `OLD_NAME` readable with `alias = \"OLD_NAME\"`, keep the code with `name = \"OLD_NAME\"`, or retire it and add `NEW_NAME` as a new variant (breaking under `additive`: a renamed code)
+breaking: reused retired code `ONCE` in `m::Code`; retired codes are never reused, pick a new code (breaking under `additive`: a retired code raised again)
+additive: added code `FRESH` in `m::Code` (additive under `additive`: a new code)
+additive: added code `LATER` in `m::Code` (additive under `additive`: a new code)
 warning: public enum `m::Code` is not `#[non_exhaustive]`: adding a code breaks crates that match on it; add `#[non_exhaustive]`
 ";
         assert_eq!(text, expected);
@@ -1110,8 +1455,8 @@ warning: public enum `m::Code` is not `#[non_exhaustive]`: adding a code breaks 
         let report = compare(&lock, &catalog(&enum_of(&HTTP_AFTER, true)));
         assert_eq!(
             report.to_string(),
-            "breaking: changed the HTTP status of `A` from 409 to 422; web clients branch on it, so add a new code instead\n\
-             additive: gave `B` the HTTP status 404\n"
+            "breaking: changed the HTTP status of `A` from 409 to 422; web clients branch on it, so add a new code instead (breaking under `additive`: a changed HTTP status)\n\
+             additive: gave `B` the HTTP status 404 (additive under `additive`: a first HTTP status)\n"
         );
         // Dropping the status falls back to 500: also a change clients see.
         let report = compare(&lock, &catalog(&enum_of(HTTP_DROPPED, true)));
@@ -1179,5 +1524,129 @@ warning: public enum `m::Code` is not `#[non_exhaustive]`: adding a code breaks 
         assert!(moved
             .to_lock_json()
             .contains("\"enum\": \"m::errors::Code\""));
+    }
+
+    codes!(named: Internal, LockHeld(exit = 3), RequestFailed(exit = 4));
+    codes!(renamed: Internal, LockBusy(exit = 3, alias = "LOCK_HELD"),
+        RequestFailed(exit = 4, retired = "2.0: split"), RequestTimeout(exit = 4, split_from = "REQUEST_FAILED"),
+        RequestRefused(exit = 4, split_from = "REQUEST_FAILED"));
+    codes!(unaliased: Internal, LockBusy(exit = 3), RequestFailed(exit = 4, retired = "2.0: split"),
+        RequestTimeout(exit = 4, split_from = "REQUEST_FAILED"),
+        RequestRefused(exit = 4, split_from = "REQUEST_FAILED"));
+
+    /// The lock of `e` as `m::Code`, read back as `check` reads it.
+    fn locked(e: &'static EnumInfo) -> Catalog {
+        Catalog::read_lock(&catalog(&enum_of(e, true)).to_lock_json()).unwrap()
+    }
+
+    #[test]
+    fn a_rename_that_keeps_its_old_name_as_an_alias_and_a_split_are_additive() {
+        let lock = locked(<named::Code as ErrorCode>::ENUM);
+        let live = catalog(&enum_of(<renamed::Code as ErrorCode>::ENUM, true));
+        let report = compare(&lock, &live);
+        assert_eq!(report.level, Level::Additive);
+        assert!(!report.is_breaking(), "{report}");
+        let text = report.to_string();
+        for line in [
+            "additive: renamed code `LOCK_HELD` to `LOCK_BUSY` in `m::Code`, keeping `LOCK_HELD` as an alias that readers accept (additive under `additive`: a renamed code that keeps its old name as an alias)",
+            "additive: `REQUEST_FAILED` was split into `REQUEST_TIMEOUT`, `REQUEST_REFUSED` (additive under `additive`: a split code, the broad code kept or retired)",
+            "additive: retired code `REQUEST_FAILED` (2.0: split)",
+        ] {
+            assert!(text.contains(line), "{line}\nin:\n{text}");
+        }
+        // Neither an unrelated addition nor a removal.
+        assert!(!text.contains("added code"), "{text}");
+        assert!(!text.contains("removed code"), "{text}");
+        // The lock records both, so that dropping the alias later is seen.
+        let json = live.to_lock_json();
+        assert!(
+            json.contains("\"aliases\": [\n        \"LOCK_HELD\"\n      ]"),
+            "{json}"
+        );
+        assert!(
+            json.contains("\"split_from\": \"REQUEST_FAILED\""),
+            "{json}"
+        );
+    }
+
+    #[test]
+    fn a_rename_without_the_alias_and_a_dropped_alias_break() {
+        let lock = locked(<named::Code as ErrorCode>::ENUM);
+        let live = catalog(&enum_of(<unaliased::Code as ErrorCode>::ENUM, true));
+        let report = compare(&lock, &live);
+        assert!(report.is_breaking(), "{report}");
+        let lock = locked(<renamed::Code as ErrorCode>::ENUM);
+        let report = compare(&lock, &live);
+        let breaking: Vec<String> = report.breaking().map(|c| report.verdict(c)).collect();
+        assert_eq!(
+            breaking,
+            ["dropped the alias `LOCK_HELD` of `LOCK_BUSY`; documents with `LOCK_HELD` now read as the fallback, so keep it with `alias = \"LOCK_HELD\"` (breaking under `additive`: a dropped alias)"]
+        );
+        // An alias given again is news, not a break.
+        let report = compare(
+            &locked(<unaliased::Code as ErrorCode>::ENUM),
+            &catalog(&enum_of(<renamed::Code as ErrorCode>::ENUM, true)),
+        );
+        assert!(!report.is_breaking(), "{report}");
+        assert!(
+            report
+                .to_string()
+                .contains("additive: gave `LOCK_BUSY` the alias `LOCK_HELD`"),
+            "{report}"
+        );
+    }
+
+    #[test]
+    fn a_split_whose_broad_code_is_gone_breaks_as_the_split() {
+        let lock = locked(<named::Code as ErrorCode>::ENUM);
+        // The derive refuses a `split_from` naming no code; a catalog
+        // edited by hand may still lack it.
+        let mut live = catalog(&enum_of(<renamed::Code as ErrorCode>::ENUM, true));
+        live.codes
+            .retain(|c| c.code != "REQUEST_FAILED" && c.code != "REQUEST_REFUSED");
+        let report = compare(&lock, &live);
+        let breaking: Vec<String> = report.breaking().map(ToString::to_string).collect();
+        assert_eq!(
+            breaking,
+            ["`REQUEST_FAILED` was split into `REQUEST_TIMEOUT`; `REQUEST_FAILED` is gone, so programs that branch on it break: keep it, retired with `#[deprecated = \"...\"]`"]
+        );
+    }
+
+    #[test]
+    fn under_strict_a_new_code_string_breaks_and_each_verdict_names_its_rule() {
+        let lock = locked(<named::Code as ErrorCode>::ENUM);
+        let live = catalog(&enum_of(<renamed::Code as ErrorCode>::ENUM, true));
+        let report = compare(&lock, &live).under(Level::Strict);
+        let text = report.to_string();
+        for line in [
+            "breaking: renamed code `LOCK_HELD` to `LOCK_BUSY` in `m::Code`, keeping `LOCK_HELD` as an alias that readers accept (breaking under `strict`: a renamed code that keeps its old name as an alias)",
+            "breaking: `REQUEST_FAILED` was split into `REQUEST_TIMEOUT`, `REQUEST_REFUSED` (breaking under `strict`: a split code, the broad code kept or retired)",
+            "additive: retired code `REQUEST_FAILED` (2.0: split) (additive under `strict`: a retired code)",
+        ] {
+            assert!(text.contains(line), "{line}\nin:\n{text}");
+        }
+        let lock = catalog(&enum_of(BEFORE, true));
+        let live = catalog(&enum_of(AFTER, true));
+        assert!(!compare(&lock, &live).is_breaking());
+        let strict = compare(&lock, &live).under(Level::Strict);
+        assert!(strict.is_breaking());
+        assert_eq!(
+            strict.to_string().lines().next(),
+            Some("breaking: added code `B` in `m::Code` (breaking under `strict`: a new code)")
+        );
+    }
+
+    codes!(strict_enum: Internal, A(exit = 2), B(exit = 2));
+
+    #[test]
+    fn an_enum_that_chooses_strict_is_judged_under_it() {
+        let mut live = catalog(&enum_of(<strict_enum::Code as ErrorCode>::ENUM, true));
+        assert!(!compare(&catalog(&enum_of(BEFORE, true)), &live).is_breaking());
+        live.enums[0].compat = Some("strict".to_owned());
+        let report = compare(&catalog(&enum_of(BEFORE, true)), &live);
+        assert_eq!(report.level, Level::Strict);
+        assert!(report.is_breaking(), "{report}");
+        // A check's own level overrides the enum's.
+        assert!(!report.under(Level::Additive).is_breaking());
     }
 }

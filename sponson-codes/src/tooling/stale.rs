@@ -139,12 +139,12 @@ impl LockState {
         })
     }
 
-    /// Each change, additive or breaking, as a line.
+    /// Each change, additive or breaking, as a line with its verdict.
     pub(crate) fn changes(&self) -> Vec<String> {
         self.report
             .changes
             .iter()
-            .map(ToString::to_string)
+            .map(|c| self.report.verdict(c))
             .collect()
     }
 
@@ -166,7 +166,11 @@ impl LockState {
     /// The message naming the breaking changes (the first few, and a count
     /// of the rest), and every breaking change as a line.
     pub(crate) fn breaking(&self, shown: &str) -> (String, Vec<String>) {
-        let breaking: Vec<String> = self.report.breaking().map(ToString::to_string).collect();
+        let breaking: Vec<String> = self
+            .report
+            .breaking()
+            .map(|c| self.report.verdict(c))
+            .collect();
         let mut listed = breaking
             .iter()
             .take(MAX_IN_MESSAGE)

@@ -4,6 +4,7 @@
 use super::failure::Failure;
 use super::similar::closest;
 use crate::code::SetKind;
+use crate::tooling::lock::Level;
 use crate::tooling::types::Lang;
 
 /// What the command line asks for.
@@ -24,6 +25,8 @@ pub(crate) enum Command {
     },
     Check {
         lock: Option<String>,
+        /// `--level`: the compatibility level, over the enums' own.
+        level: Option<Level>,
     },
     /// With a command, route or tool: the schema of what it may return.
     Schema {
@@ -205,14 +208,22 @@ pub(crate) fn parse(args: &[String]) -> Result<Invocation, Failure> {
             Command::Explain { code }
         }
         "check" => {
-            let mut lock = None;
+            let (mut lock, mut level) = (None, None);
             while let Some(flag) = flags.next_flag()? {
                 match flag.as_str() {
                     "--lock" => lock = Some(flags.value("--lock")?),
-                    other => return Err(flags.unknown(other, &["--lock"])),
+                    "--level" => {
+                        let value = flags.value("--level")?;
+                        level = Some(Level::from_name(&value).ok_or_else(|| {
+                            usage(&format!(
+                                "unknown compatibility level `{value}` for `--level`; give `additive` or `strict`"
+                            ))
+                        })?);
+                    }
+                    other => return Err(flags.unknown(other, &["--lock", "--level"])),
                 }
             }
-            Command::Check { lock }
+            Command::Check { lock, level }
         }
         "coverage" => {
             let (mut src, mut tests) = (None, None);
@@ -418,8 +429,20 @@ mod tests {
         assert_eq!(
             parsed("check --lock l.json").command,
             Command::Check {
-                lock: Some("l.json".into())
+                lock: Some("l.json".into()),
+                level: None
             }
+        );
+        assert_eq!(
+            parsed("check --level strict").command,
+            Command::Check {
+                lock: None,
+                level: Some(Level::Strict)
+            }
+        );
+        assert_eq!(
+            error("check --level exhaustive"),
+            "unknown compatibility level `exhaustive` for `--level`; give `additive` or `strict`"
         );
         assert_eq!(
             parsed("coverage --src=app/src --tests app/tests").command,

@@ -13,6 +13,7 @@ use crate::code::SetKind;
 use crate::tooling::catalog::Catalog;
 use crate::tooling::coverage;
 use crate::tooling::files;
+use crate::tooling::lock::Level;
 use crate::tooling::markdown::render_markdown;
 use crate::tooling::markdown::terminal::Style;
 use crate::tooling::stale::{self, LockState, Verdict};
@@ -288,6 +289,7 @@ pub(crate) fn check(
     companion: &Companion,
     enums: &[&'static EnumInfo],
     lock: Option<&str>,
+    level: Option<Level>,
 ) -> Result<Reply, Failure> {
     let dups = duplicates(enums);
     let (conflicts, shared): (Vec<_>, Vec<_>) = dups.iter().partition(|d| d.is_conflict());
@@ -316,7 +318,10 @@ pub(crate) fn check(
         .with_detail("profiles", &names));
     }
     let target = Target::new(companion, "lock", lock, companion.lock_path);
-    let state = read_lock_state(&target, &companion.catalog(enums))?;
+    let mut state = read_lock_state(&target, &companion.catalog(enums))?;
+    if let Some(level) = level {
+        state.report = state.report.under(level);
+    }
     let report = &state.report;
     if report.is_breaking() {
         return Err(breaking(&target, &state));

@@ -13,7 +13,7 @@
 //! their codes are registered; name every crate whose codes belong in the docs.
 //!
 //! Commands: `docs [--out PATH] [--check]`, `lock [--out PATH] [--check]`,
-//! `list`, `explain CODE`, `check [--lock PATH]`, `schema`,
+//! `list`, `explain CODE`, `check [--lock PATH] [--level additive|strict]`, `schema`,
 //! `coverage [--src DIR] [--tests DIR]`,
 //! `types --lang typescript|python [--out PATH] [--check]` (see [`types`]),
 //! `agents [--out PATH] [--check]` (see [`markdown::render_agents`]),
@@ -545,7 +545,7 @@ impl Companion {
             Command::Lock { out, check } => commands::lock(self, enums, out.as_deref(), *check),
             Command::List => Ok(commands::list(self, enums)),
             Command::Explain { code } => commands::explain(self, enums, code, screen),
-            Command::Check { lock } => commands::check(self, enums, lock.as_deref()),
+            Command::Check { lock, level } => commands::check(self, enums, lock.as_deref(), *level),
             Command::Schema { set } => commands::schema(self, enums, set.as_ref()),
             Command::Coverage { src, tests } => {
                 commands::coverage(self, enums, src.as_deref(), tests.as_deref())
@@ -585,7 +585,9 @@ impl Companion {
              lock [--out PATH] [--check]   write the lock file (default {lock}); --check fails when it differs\n  \
              list                          list every code\n  \
              explain CODE                  show a code's long explanation\n  \
-             check [--lock PATH]           fail on conflicting duplicate codes or a breaking change against the lock\n  \
+             check [--lock PATH] [--level L]\n                                \
+             fail on conflicting duplicate codes or a breaking change against the lock, judged under\n                                \
+             the compatibility level L (additive or strict; default the enums' own, else additive)\n  \
              schema [--command NAME]       print the JSON Schema (2020-12) of the program's envelope in its profile;\n                                \
              with --command, --route or --tool, of what that one may return\n  \
              coverage [--src DIR] [--tests DIR]\n                                \

@@ -450,9 +450,16 @@ fn error_enum(out: &mut String, e: &EnumInfo, several: bool, profile: &Profile, 
             .map(|x| format!(" ({})", text(x.meaning)))
             .unwrap_or_default();
         let _ = writeln!(out, "- **Exit code:** {}{meaning}", c.exit);
+        if let Some(number) = c.number {
+            let _ = writeln!(
+                out,
+                "- **Number:** {number} (the `code` of a JSON-RPC error)"
+            );
+        }
         if let Some(by) = returned_by(e, c) {
             let _ = writeln!(out, "- **Returned by:** {by}");
         }
+        history(out, c);
         summary(out, c);
     }
     for (kind, title, noun) in [
@@ -485,6 +492,30 @@ fn error_enum(out: &mut String, e: &EnumInfo, several: bool, profile: &Profile, 
             };
             let _ = writeln!(out, "| {} | {own} |", cell(&format!("`{}`", set.name)));
         }
+    }
+}
+
+/// What programs written before a rename or a split of `c` report.
+fn history(out: &mut String, c: &CodeInfo) {
+    if !c.aliases.is_empty() {
+        let old: Vec<String> = c
+            .aliases
+            .iter()
+            .map(|a| format!("`{}`", escape_line(a)))
+            .collect();
+        let _ = writeln!(
+            out,
+            "- **Old names:** {} (older programs print these; read them as `{}`)",
+            old.join(", "),
+            escape_line(c.code)
+        );
+    }
+    if let Some(from) = c.split_from {
+        let _ = writeln!(
+            out,
+            "- **Split from:** `{from}` (programs written before the split report `{from}` for this failure; branch on it too when reading them)",
+            from = escape_line(from)
+        );
     }
 }
 
@@ -765,5 +796,48 @@ The details name the holder.
         assert!(first.contains("- A failure's document holds `error` (the code: branch on it), `detail` (for people: never parse it); its other keys"));
         assert!(first.contains("- Warnings are not printed in the JSON, only in text mode.\n"));
         assert!(first.contains("read `detail` and the details."));
+    }
+
+    /// A renamed code and a split one.
+    #[derive(Debug, Clone, Copy, ErrorCodes)]
+    #[codes(crate = crate, path = "demo::Changed")]
+    pub enum Changed {
+        #[code(
+            exit = 2,
+            doc = "The plan cannot be parsed.",
+            alias = "PLAN_INVALID",
+            alias = "BAD_PLAN"
+        )]
+        PlanParse,
+        #[deprecated = "split"]
+        #[code(exit = 4, doc = "The request failed.")]
+        RequestFailed,
+        #[code(
+            exit = 4,
+            doc = "The request took too long.",
+            split_from = "REQUEST_FAILED"
+        )]
+        RequestTimeout,
+        #[code(exit = 1, doc = "An unexpected error.", fallback)]
+        Internal,
+    }
+
+    #[test]
+    fn old_names_and_the_code_split_from_are_listed_for_older_programs() {
+        let page = render_agents(&[<Changed as ErrorCode>::ENUM], &SPONSON, "make agents");
+        assert!(
+            page.contains("- **Old names:** `PLAN_INVALID`, `BAD_PLAN` (older programs print these; read them as `PLAN_PARSE`)\n"),
+            "{page}"
+        );
+        assert!(
+            page.contains("### `REQUEST_TIMEOUT`\n\n- **When:** The request took too long.\n"),
+            "{page}"
+        );
+        assert!(
+            page.contains("- **Split from:** `REQUEST_FAILED` (programs written before the split report `REQUEST_FAILED` for this failure; branch on it too when reading them)\n"),
+            "{page}"
+        );
+        assert_eq!(page.matches("- **Old names:**").count(), 1, "{page}");
+        assert_eq!(page.matches("- **Split from:**").count(), 1, "{page}");
     }
 }

@@ -111,12 +111,13 @@ fn render_enum(out: &mut String, e: &EnumInfo, anchors: &mut Anchors) {
     let live_ids: Vec<Option<String>> = live.iter().map(|c| anchor(c, anchors)).collect();
     let retired_ids: Vec<Option<String>> = retired.iter().map(|c| anchor(c, anchors)).collect();
     // Columns only for what the enum says: HTTP for error enums that give
-    // statuses, gRPC for those with a domain, Retryable when a code
-    // declares it; so CLI-only docs stay as they were.
+    // statuses, gRPC for those with a domain, Retryable and Number when a
+    // code declares one; so CLI-only docs stay as they were.
     let errors = !e.is_warnings();
     let http = errors && e.table.iter().any(|c| c.http.is_some());
     let grpc = errors && e.grpc_domain.is_some();
     let retryable = errors && e.table.iter().any(|c| c.retryable.is_some());
+    let number = errors && e.table.iter().any(|c| c.number.is_some());
     let mut head = vec![("Code", " --- |")];
     if errors {
         head.push(("Exit", " ---: |"));
@@ -129,6 +130,9 @@ fn render_enum(out: &mut String, e: &EnumInfo, anchors: &mut Anchors) {
     }
     if retryable {
         head.push(("Retryable", " --- |"));
+    }
+    if number {
+        head.push(("Number", " ---: |"));
     }
     head.extend([("Meaning", " --- |"), ("Hint", " --- |")]);
     let titles: String = head
@@ -154,6 +158,14 @@ fn render_enum(out: &mut String, e: &EnumInfo, anchors: &mut Anchors) {
                 None => "  |",
             });
         }
+        if number {
+            match c.number {
+                Some(n) => {
+                    let _ = write!(middle, " {n} |");
+                }
+                None => middle.push_str("  |"),
+            }
+        }
         let _ = writeln!(
             out,
             "| {code} |{}{middle} {} | {hint} |",
@@ -162,6 +174,7 @@ fn render_enum(out: &mut String, e: &EnumInfo, anchors: &mut Anchors) {
         );
     }
     render_sets(out, e);
+    render_history(out, e);
     if !retired.is_empty() {
         out.push_str(
             "\n### Retired codes\n\nThese codes are no longer raised. They stay listed so they are never reused.\n\n",
@@ -247,6 +260,28 @@ fn render_sets(out: &mut String, e: &EnumInfo) {
             };
             let _ = writeln!(out, "| {} | {codes} |", cell(&format!("`{}`", set.name)));
         }
+    }
+}
+
+/// The codes renamed (their old names, `alias`) or split from a broader
+/// one (`split_from`): what programs written before the change report.
+fn render_history(out: &mut String, e: &EnumInfo) {
+    let changed: Vec<&CodeInfo> = e
+        .table
+        .iter()
+        .filter(|c| !c.aliases.is_empty() || c.split_from.is_some())
+        .collect();
+    if changed.is_empty() {
+        return;
+    }
+    out.push_str(
+        "\n### Old names and splits\n\nPrograms written before a rename report the code by an old name, which readers still accept as the code; programs written before a split report the broader code instead of the new ones, so a consumer that must also read them branches on it.\n\n| Code | Old names | Split from |\n| --- | --- | --- |\n",
+    );
+    let quoted = |code: &str| cell(&format!("`{code}`"));
+    for c in changed {
+        let old: Vec<String> = c.aliases.iter().map(|a| quoted(a)).collect();
+        let from = c.split_from.map(quoted).unwrap_or_default();
+        let _ = writeln!(out, "| {} | {} | {from} |", quoted(c.code), old.join(", "));
     }
 }
 
@@ -796,5 +831,47 @@ Anchors are expanded first.
             ]
         );
         assert!(md.contains("```rust\n# not a heading\n"), "{md}");
+    }
+
+    /// A renamed code and a split one.
+    #[derive(Debug, Clone, Copy, crate::ErrorCodes)]
+    #[codes(crate = crate, path = "demo::Changed")]
+    pub enum Changed {
+        #[code(
+            exit = 2,
+            doc = "The plan cannot be parsed.",
+            alias = "PLAN_INVALID",
+            alias = "BAD_PLAN"
+        )]
+        PlanParse,
+        #[deprecated = "split"]
+        #[code(exit = 4, doc = "The request failed.")]
+        RequestFailed,
+        #[code(
+            exit = 4,
+            doc = "The request took too long.",
+            split_from = "REQUEST_FAILED"
+        )]
+        RequestTimeout,
+        #[code(exit = 1, doc = "An unexpected error.", fallback)]
+        Internal,
+    }
+
+    #[test]
+    fn old_names_and_splits_have_a_table_of_their_own() {
+        let md = render_markdown(&[<Changed as crate::ErrorCode>::ENUM], "make docs");
+        assert!(
+            md.contains("\n### Old names and splits\n\nPrograms written before a rename"),
+            "{md}"
+        );
+        assert!(
+            md.contains("| Code | Old names | Split from |\n| --- | --- | --- |\n| `PLAN_PARSE` | `PLAN_INVALID`, `BAD_PLAN` |  |\n| `REQUEST_TIMEOUT` |  | `REQUEST_FAILED` |\n"),
+            "{md}"
+        );
+        // The codes table is as it was.
+        assert!(
+            md.contains("| `PLAN_PARSE` | 2 | The plan cannot be parsed. |  |\n"),
+            "{md}"
+        );
     }
 }

@@ -203,6 +203,12 @@ pub fn render_site(catalog: &Catalog, options: &SiteOptions) -> Vec<SiteFile> {
                 site.code_page(program, page),
             ));
         }
+        for (old, new) in program.moved() {
+            files.push(file(
+                &format!("{dir}{}", page_file(old)),
+                site.moved_page(old, new),
+            ));
+        }
     }
     files
 }
@@ -226,6 +232,28 @@ pub(crate) struct Program<'a> {
     pub(crate) pages: Vec<Page<'a>>,
     /// Where each code's page is in `pages`.
     at: BTreeMap<&'a str, usize>,
+}
+
+impl<'a> Program<'a> {
+    /// Each old name (`alias`) of the program's codes that no code of it
+    /// has now, with the code it names: its page at the old address sends
+    /// the reader on. The catalog reader has checked that old names are
+    /// code strings, so their file names are as safe as the codes'.
+    fn moved(&self) -> Vec<(&'a str, &'a str)> {
+        let mut moved: Vec<(&str, &str)> = Vec::new();
+        for (_, codes) in &self.enums {
+            for c in codes {
+                for alias in &c.aliases {
+                    let taken = self.at.contains_key(alias.as_str())
+                        || moved.iter().any(|(old, _)| old == alias);
+                    if !taken {
+                        moved.push((alias, &c.code));
+                    }
+                }
+            }
+        }
+        moved
+    }
 }
 
 /// One code string's page: every definition of it in the program.
@@ -384,6 +412,32 @@ impl Site<'_> {
             out.push_str("<script src=\"search.js\"></script>\n");
         }
         out.push_str("</body>\n</html>\n");
+        out
+    }
+
+    /// The page at an old name's address: a link to the code's page, which
+    /// a browser follows at once.
+    fn moved_page(&self, old: &str, new: &str) -> String {
+        let href = escape_html(&page_file(new));
+        let (old, new) = (line(old), line(new));
+        let mut out = String::from("<!doctype html>\n");
+        let _ = write!(
+            out,
+            concat!(
+                "<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n",
+                "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; base-uri 'none'; form-action 'none'\">\n",
+                "<meta name=\"referrer\" content=\"no-referrer\">\n",
+                "<meta http-equiv=\"refresh\" content=\"0; url={href}\">\n",
+                "<link rel=\"canonical\" href=\"{href}\">\n",
+                "<title>{old} is now {new}</title>\n",
+                "</head>\n<body>\n",
+                "<p><code>{old}</code> was renamed: it is now <a href=\"{href}\"><code>{new}</code></a>, and programs still read the old name as it.</p>\n",
+                "</body>\n</html>\n",
+            ),
+            href = href,
+            old = old,
+            new = new,
+        );
         out
     }
 
@@ -722,7 +776,7 @@ fn tags(c: &CodeEntry) -> String {
     out
 }
 
-/// "exit 3, HTTP 409, retryable".
+/// "exit 3, HTTP 409, number 1042, retryable".
 fn short_facts(c: &CodeEntry) -> String {
     let mut facts = vec![match c.warning {
         true => "a warning".to_owned(),
@@ -730,6 +784,9 @@ fn short_facts(c: &CodeEntry) -> String {
     }];
     if let Some(status) = c.http {
         facts.push(format!("HTTP {status}"));
+    }
+    if let Some(number) = c.number {
+        facts.push(format!("number {number}"));
     }
     match c.retryable {
         Some(true) => facts.push("retryable".to_owned()),
@@ -780,6 +837,28 @@ fn definition(out: &mut String, e: &EnumEntry, c: &CodeEntry, level: u8) {
             out,
             "<dt>HTTP status</dt><dd>{status} {}</dd>",
             crate::http::problem::reason_phrase(status)
+        );
+    }
+    if let Some(number) = c.number {
+        let _ = writeln!(out, "<dt>Number</dt><dd>{number}</dd>");
+    }
+    if !c.aliases.is_empty() {
+        let old: Vec<String> = c
+            .aliases
+            .iter()
+            .map(|a| format!("<code>{}</code>", line(a)))
+            .collect();
+        let _ = writeln!(
+            out,
+            "<dt>Old names</dt><dd>{}: older programs report these, and readers accept them as this code.</dd>",
+            old.join(", ")
+        );
+    }
+    if let Some(from) = &c.split_from {
+        let _ = writeln!(
+            out,
+            "<dt>Split from</dt><dd><code>{}</code>: programs written before the split report it for this failure.</dd>",
+            line(from)
         );
     }
     if let Some(retryable) = c.retryable {

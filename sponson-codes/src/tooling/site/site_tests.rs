@@ -427,3 +427,41 @@ fn llms_txt_follows_the_format() {
         );
     }
 }
+
+#[test]
+fn an_old_name_has_a_page_that_sends_the_reader_to_the_code() {
+    let catalog = catalog(json!([
+        {"code": "LOCK_HELD", "exit": 3, "aliases": ["LOCKED", "INTERNAL", "my::lock"], "variant": "LockHeld"},
+        {"code": "LOCK_TIMEOUT", "exit": 3, "split_from": "LOCK_HELD", "variant": "LockTimeout"},
+        {"code": "INTERNAL", "fallback": true, "variant": "Internal"},
+    ]));
+    let files = render(&catalog);
+    let moved = find(&files, "LOCKED.html");
+    assert!(
+        moved.contains("<meta http-equiv=\"refresh\" content=\"0; url=LOCK_HELD.html\">\n"),
+        "{moved}"
+    );
+    assert!(
+        moved.contains("<p><code>LOCKED</code> was renamed: it is now <a href=\"LOCK_HELD.html\"><code>LOCK_HELD</code></a>"),
+        "{moved}"
+    );
+    // `::` is mapped as in a code's file name.
+    assert!(find(&files, "my~lock.html").contains("url=LOCK_HELD.html"));
+    // An old name that is a code now keeps that code's page.
+    assert!(!find(&files, "INTERNAL.html").contains("http-equiv=\"refresh\""));
+    assert_eq!(
+        files.iter().filter(|f| f.path == "INTERNAL.html").count(),
+        1
+    );
+    // The code's own page lists its old names; the split one names its source.
+    let page = find(&files, "LOCK_HELD.html");
+    assert!(
+        page.contains("<dt>Old names</dt><dd><code>LOCKED</code>, <code>INTERNAL</code>, <code>my::lock</code>:"),
+        "{page}"
+    );
+    let page = find(&files, "LOCK_TIMEOUT.html");
+    assert!(
+        page.contains("<dt>Split from</dt><dd><code>LOCK_HELD</code>:"),
+        "{page}"
+    );
+}

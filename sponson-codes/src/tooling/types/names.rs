@@ -45,6 +45,16 @@ impl Named<'_> {
         format!("{}Exit", lower_camel(&self.name))
     }
 
+    /// `codeNumber`: the TypeScript value of each code's number.
+    pub(crate) fn ts_number(&self) -> String {
+        format!("{}Number", lower_camel(&self.name))
+    }
+
+    /// `codeAliases`: the TypeScript map of old names to codes.
+    pub(crate) fn ts_aliases(&self) -> String {
+        format!("{}Aliases", lower_camel(&self.name))
+    }
+
     /// `warnCodes`: the TypeScript list of a warning enum's codes.
     pub(crate) fn ts_codes(&self) -> String {
         format!("{}Codes", lower_camel(&self.name))
@@ -74,6 +84,11 @@ impl Named<'_> {
             self.py_function("as"),
             self.py_constant("EXIT"),
             self.py_constant("CODES"),
+            self.ts_number(),
+            self.py_constant("NUMBER"),
+            self.ts_aliases(),
+            self.py_constant("ALIASES"),
+            format!("{name}Read"),
         ];
         for kind in ["Command", "Route", "Tool"] {
             names.push(format!("{name}By{kind}"));

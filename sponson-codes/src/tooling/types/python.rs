@@ -142,6 +142,34 @@ fn header(out: &mut String, model: &Model<'_>) {
     );
 }
 
+/// The number of each code that gives one (`#[code(number = N)]`), for
+/// JSON-RPC and FFI clients; nothing when no code of the enum does.
+fn numbers(file: &mut File, e: &Named<'_>) {
+    let name = &e.name;
+    let numbered: Vec<_> = e.info.table.iter().filter(|c| c.number.is_some()).collect();
+    if numbered.is_empty() {
+        return;
+    }
+    let (final_, mapping) = (file.uses("Final"), file.uses("Mapping"));
+    let _ = writeln!(
+        file.body,
+        "\n\n{}: {final_}[{mapping}[{name}, int]] = {{",
+        e.py_constant("NUMBER")
+    );
+    for c in numbered {
+        let _ = writeln!(
+            file.body,
+            "    {}: {},",
+            string(c.code),
+            c.number.unwrap_or_default()
+        );
+    }
+    let _ = writeln!(
+        file.body,
+        "}}\n\"\"\"The number of each code of `{name}` that gives one: a JSON-RPC error's `code`.\"\"\""
+    );
+}
+
 fn error_enum(file: &mut File, e: &Named<'_>) {
     let info = e.info;
     let name = &e.name;
@@ -172,20 +200,29 @@ fn error_enum(file: &mut File, e: &Named<'_>) {
         }
         let _ = writeln!(file.body, "    {}: {},  # {note}", string(c.code), c.exit);
     }
+    file.body.push_str(&format!(
+        "}}\n\"\"\"The process exit code of each code of `{name}`.\"\"\"\n"
+    ));
+    let read_as = aliases(file, e);
     let guard = file.uses("TypeGuard");
     let _ = write!(
         file.body,
-        "}}\n\"\"\"The process exit code of each code of `{name}`.\"\"\"\n\n\n\
+        "\n\n\
          def {is}(value: str) -> {guard}[{name}]:\n    \
          \"\"\"Whether `value` is a code of `{name}`.\"\"\"\n    \
          return value in {exit}\n\n\n\
          def {as_}(value: str) -> {name}:\n    \
          \"\"\"`value` as a code of `{name}`: a code this file does not list (from a newer\n    \
-         program) is the fallback, `{fallback_doc}`, as the program's own reader takes it.\"\"\"\n    \
-         return value if {is}(value) else {fallback_literal}\n",
+         program) is the fallback, `{fallback_doc}`, as the program's own reader takes it.{old}\"\"\"\n    \
+         return value if {is}(value) else {otherwise}\n",
         fallback_doc = doc_text(&one_line(fallback)),
-        fallback_literal = string(fallback),
+        old = match read_as {
+            Some(_) => " An old\n    name is the code it names now.",
+            None => "",
+        },
+        otherwise = read_as.unwrap_or_else(|| string(fallback)),
     );
+    numbers(file, e);
     for (kind, word) in SET_KINDS {
         let declared = sets(info, kind);
         if declared.is_empty() {
@@ -597,6 +634,49 @@ fn is_class_key(key: &str) -> bool {
 }
 
 /// `Name: TypeAlias = Literal[...]`, or `Never` for no codes.
+/// The old names of the enum's codes (`#[code(alias = "...")]`) and the
+/// type a reader meets a code as, `CodeRead`; nothing when no code has
+/// one. Returns what `as_code` answers for a string that is not a code: the
+/// code an old name names, else the fallback.
+fn aliases(file: &mut File, e: &Named<'_>) -> Option<String> {
+    let name = &e.name;
+    let pairs: Vec<(&str, &str)> = e
+        .info
+        .table
+        .iter()
+        .flat_map(|c| c.aliases.iter().map(move |a| (*a, c.code)))
+        .collect();
+    if pairs.is_empty() {
+        return None;
+    }
+    let map = e.py_constant("ALIASES");
+    let (final_, mapping) = (file.uses("Final"), file.uses("Mapping"));
+    let _ = writeln!(
+        file.body,
+        "\n\n{map}: {final_}[{mapping}[str, {name}]] = {{"
+    );
+    for (old, new) in &pairs {
+        let _ = writeln!(file.body, "    {}: {},", string(old), string(new));
+    }
+    let _ = writeln!(
+        file.body,
+        "}}\n\"\"\"The old names of codes of `{name}`: older programs print them, and each reads as\nthe code it names now.\"\"\""
+    );
+    let read = format!("{name}Read");
+    let literal = file.uses("Literal");
+    let union = file.uses("Union");
+    let olds: Vec<String> = pairs.iter().map(|(old, _)| string(old)).collect();
+    let _ = writeln!(
+        file.body,
+        "\n\n{read}: TypeAlias = {union}[{name}, {literal}[{}]]\n\"\"\"A code of `{name}` as documents of older programs may carry it: a code, or an old name.\"\"\"",
+        olds.join(", ")
+    );
+    Some(format!(
+        "{map}.get(value, {})",
+        string(e.info.fallback_info().code)
+    ))
+}
+
 fn literal_alias<'s>(file: &mut File, name: &str, codes: impl Iterator<Item = &'s str>) {
     let codes: Vec<String> = codes.map(string).collect();
     if codes.is_empty() {

@@ -204,3 +204,46 @@ fn hostile_text_ends_no_comment_or_string() {
     assert!(py.contains("Failure = TypedDict(\n    \"Failure\",\n"));
     assert!(py.contains("        \"api-status\": Literal[\"o\\\"k\"],\n"));
 }
+
+/// A renamed code.
+#[derive(Debug, Clone, Copy, ErrorCodes)]
+#[codes(crate = crate, path = "demo::Renamed")]
+pub enum Renamed {
+    #[code(
+        exit = 2,
+        doc = "The plan cannot be parsed.",
+        alias = "PLAN_INVALID",
+        alias = "BAD_PLAN"
+    )]
+    PlanParse,
+    #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    Internal,
+}
+
+#[test]
+fn old_names_are_accepted_by_the_readers_type_and_read_as_the_code() {
+    let info = <Renamed as ErrorCode>::ENUM;
+    let ts = render_types(Lang::TypeScript, &[info], &SPONSON, "make types");
+    for part in [
+        "export const renamedAliases = {\n  \"PLAN_INVALID\": \"PLAN_PARSE\",\n  \"BAD_PLAN\": \"PLAN_PARSE\",\n} as const satisfies Record<string, Renamed>;\n",
+        "export type RenamedRead = Renamed | keyof typeof renamedAliases;\n",
+        "return isRenamed(value) ? value : Object.prototype.hasOwnProperty.call(renamedAliases, value) ? renamedAliases[value as keyof typeof renamedAliases] : \"INTERNAL\";\n",
+    ] {
+        assert!(ts.contains(part), "{part}\nin:\n{ts}");
+    }
+    let py = render_types(Lang::Python, &[info], &SPONSON, "make types");
+    for part in [
+        "RENAMED_ALIASES: Final[Mapping[str, Renamed]] = {\n    \"PLAN_INVALID\": \"PLAN_PARSE\",\n    \"BAD_PLAN\": \"PLAN_PARSE\",\n}\n",
+        "RenamedRead: TypeAlias = Union[Renamed, Literal[\"PLAN_INVALID\", \"BAD_PLAN\"]]\n",
+        "return value if is_renamed(value) else RENAMED_ALIASES.get(value, \"INTERNAL\")\n",
+    ] {
+        assert!(py.contains(part), "{part}\nin:\n{py}");
+    }
+    // An enum without old names has neither, and its reader is as it was.
+    let ts = render_types(Lang::TypeScript, &[&E], &SPONSON, "make types");
+    assert!(!ts.contains("Aliases") && !ts.contains("CodeRead"), "{ts}");
+    assert!(
+        ts.contains("return isCode(value) ? value : \"INTERNAL\";\n"),
+        "{ts}"
+    );
+}

@@ -152,6 +152,7 @@ fn error_enum(out: &mut String, e: &Named<'_>) {
         let _ = writeln!(out, "  {}: {},", string(c.code), c.exit);
     }
     let _ = writeln!(out, "}} as const satisfies Record<{name}, number>;");
+    let read_as = aliases(out, e);
     let _ = write!(
         out,
         "\n/** {{@link {exit}}} as a type: `{name}Exit[code]` is that code's exit. */\n\
@@ -160,12 +161,17 @@ fn error_enum(out: &mut String, e: &Named<'_>) {
          export function is{name}(value: string): value is {name} {{\n  \
          return Object.prototype.hasOwnProperty.call({exit}, value);\n}}\n\
          \n/**\n * `value` as a code of {{@link {name}}}: a code this file does not list (from a newer program)\n \
-         * is the fallback, `{fallback}`, as the program's own reader takes it.\n */\n\
+         * is the fallback, `{fallback}`, as the program's own reader takes it.{old}\n */\n\
          export function as{name}(value: string): {name} {{\n  \
-         return is{name}(value) ? value : {literal};\n}}\n",
+         return is{name}(value) ? value : {otherwise};\n}}\n",
         fallback = comment(fallback),
-        literal = string(fallback),
+        old = match read_as {
+            Some(_) => " An old name is the code it\n * names now.",
+            None => "",
+        },
+        otherwise = read_as.unwrap_or_else(|| string(fallback)),
     );
+    numbers(out, e);
     for (kind, word) in SET_KINDS {
         let declared = sets(info, kind);
         if declared.is_empty() {
@@ -187,6 +193,68 @@ fn error_enum(out: &mut String, e: &Named<'_>) {
         }
         out.push_str("};\n");
     }
+}
+
+/// The old names of the enum's codes (`#[code(alias = "...")]`) and the
+/// type a reader meets a code as, `CodeRead`; nothing when no code has one.
+/// Returns what `asCode` answers for a string that is not a code: the
+/// code an old name names, else the fallback.
+fn aliases(out: &mut String, e: &Named<'_>) -> Option<String> {
+    let name = &e.name;
+    let pairs: Vec<(&str, &str)> = e
+        .info
+        .table
+        .iter()
+        .flat_map(|c| c.aliases.iter().map(move |a| (*a, c.code)))
+        .collect();
+    if pairs.is_empty() {
+        return None;
+    }
+    let map = e.ts_aliases();
+    let _ = writeln!(
+        out,
+        "\n/** The old names of codes of {{@link {name}}}: older programs print them, and each reads as the code it names now. */\nexport const {map} = {{"
+    );
+    for (old, new) in pairs {
+        let _ = writeln!(out, "  {}: {},", string(old), string(new));
+    }
+    let _ = write!(
+        out,
+        "}} as const satisfies Record<string, {name}>;\n\
+         \n/** A code of {{@link {name}}} as documents of older programs may carry it: a code, or an old name. */\n\
+         export type {name}Read = {name} | keyof typeof {map};\n"
+    );
+    let fallback = string(e.info.fallback_info().code);
+    Some(format!(
+        "Object.prototype.hasOwnProperty.call({map}, value) ? {map}[value as keyof typeof {map}] : {fallback}"
+    ))
+}
+
+/// The number of each code that gives one (`#[code(number = N)]`), for
+/// JSON-RPC and FFI clients; nothing when no code of the enum does.
+fn numbers(out: &mut String, e: &Named<'_>) {
+    let name = &e.name;
+    let numbered: Vec<_> = e.info.table.iter().filter(|c| c.number.is_some()).collect();
+    if numbered.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        out,
+        "\n/** The number of each code of {{@link {name}}} that gives one: a JSON-RPC error's `code`. */\nexport const {} = {{",
+        e.ts_number()
+    );
+    for c in numbered {
+        let _ = writeln!(
+            out,
+            "  {}: {},",
+            string(c.code),
+            c.number.unwrap_or_default()
+        );
+    }
+    let _ = writeln!(
+        out,
+        "}} as const satisfies Partial<Record<{name}, number>>;"
+    );
 }
 
 fn warning_enum(out: &mut String, e: &Named<'_>) {
