@@ -112,6 +112,11 @@ fn no_error_keys(cx: &Ctxt, input: &Input) {
             attrs.grpc.as_ref(),
             "a warning is never a gRPC error status; remove it",
         );
+        refuse(
+            cx,
+            attrs.number.as_ref(),
+            "a warning is never a JSON-RPC error, so it has no number; remove it",
+        );
     }
     let enum_attrs = &input.attrs;
     refuse(

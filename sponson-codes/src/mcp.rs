@@ -9,6 +9,26 @@
 //! is the one the program prints in its profile (the one declared with
 //! [`use_profile!`](crate::use_profile)), so a CLI and its MCP tools share
 //! one envelope.
+//!
+//! # Tool errors and protocol errors
+//!
+//! MCP tells two kinds of failure apart (SEP-1303). A tool that ran and
+//! failed, its input refused included, answers with a result whose
+//! `isError` is true, so that the model reads the error and can correct
+//! itself: [`tool_result`]. A request the server cannot take as a tool call
+//! at all (an unknown tool, a malformed request) is a JSON-RPC error, in
+//! the response's `error` instead of its `result`: [`error_response`], whose
+//! error object [`jsonrpc_error`] builds from an outcome.
+//!
+//! A JSON-RPC error object is `{"code", "message", "data"}`: `code` is the
+//! code's number (`#[code(number = N)]`, [`CodeInfo::number`](crate::CodeInfo::number)),
+//! or -32603, JSON-RPC's internal error, for a code that gives none;
+//! `message` is the failure's message; `data` is the error object the
+//! program's profile writes (Sponson's `{"code", "message", "hint"?, ...details}`),
+//! so a client reads the same code string, hint and details as in every
+//! other document. JSON-RPC reserves -32768 to -32000; the derive refuses
+//! numbers there but for its five standard errors, so a program says that
+//! its usage code is JSON-RPC's invalid params by giving it `number = -32602`.
 
 use serde::Serialize;
 use serde_json::{json, Map, Value};
@@ -17,6 +37,7 @@ use crate::code::ErrorCode;
 use crate::document::declared::declared;
 use crate::document::outcome::Outcome;
 use crate::document::output::Output;
+use crate::document::write::settle;
 use crate::error::Error;
 
 /// The MCP `CallToolResult` of a command's outcome: the document as
@@ -159,6 +180,119 @@ fn report(output: &Output, kind: impl FnOnce(&str) -> crate::telemetry::Kind) {
         None => (Kind::other(), String::new()),
     };
     crate::telemetry::report(kind, &message, Surface::Tool);
+}
+
+/// JSON-RPC's internal error: the number of a code that gives none.
+const INTERNAL_ERROR: i32 = -32603;
+
+/// The JSON-RPC 2.0 error object of a failed outcome, `None` for a
+/// success: `{"code": <number>, "message": <message>, "data": <error object>}`,
+/// the data being the error object the program's profile writes (the
+/// [module docs](self) say why). `code` is the failure's code's number
+/// (`#[code(number = N)]`), or -32603, JSON-RPC's internal error, when the
+/// code gives none. An outcome no document can hold (a detail under a key
+/// the error object writes) is its enum's fallback code, as every document
+/// writes it. Renders only: nothing is reported to telemetry.
+///
+/// ```
+/// use sponson_codes::{mcp, Error, ErrorCodes, Outcome};
+///
+/// #[derive(Debug, ErrorCodes)]
+/// enum Code {
+///     #[code(exit = 3, doc = "Another run holds the lock.", hint = "Pass --wait.", number = 1042)]
+///     LockHeld,
+///     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+///     Internal,
+/// }
+///
+/// let failed: Result<(), _> = Err(Error::new(Code::LockHeld, "held by run 41"));
+/// let object = mcp::jsonrpc_error(&Outcome::new("apply", &failed)).unwrap();
+/// assert_eq!(
+///     object,
+///     serde_json::json!({
+///         "code": 1042,
+///         "message": "held by run 41",
+///         "data": {"code": "LOCK_HELD", "message": "held by run 41", "hint": "Pass --wait."}
+///     })
+/// );
+/// let internal: Result<(), _> = Err(Error::new(Code::Internal, "disk full"));
+/// assert_eq!(mcp::jsonrpc_error(&Outcome::new("apply", &internal)).unwrap()["code"], -32603);
+/// assert_eq!(mcp::jsonrpc_error(&Outcome::new("apply", &Ok::<_, Error<Code>>(()))), None);
+/// ```
+pub fn jsonrpc_error(outcome: &Outcome) -> Option<Value> {
+    let profile = declared();
+    let (settled, data) = settle(outcome, |outcome| match &outcome.result {
+        Ok(_) => Ok(None),
+        Err(failure) => {
+            let object = profile.error_object(failure.view())?;
+            Ok(serde_json::to_value(&object).ok())
+        }
+    });
+    let (failure, data) = match (&settled.result, data.flatten()) {
+        (Err(failure), Some(data)) => (failure, data),
+        _ => return None,
+    };
+    let number = failure
+        .info
+        .and_then(|info| info.number)
+        .unwrap_or(INTERNAL_ERROR);
+    Some(json!({"code": number, "message": failure.message, "data": data}))
+}
+
+/// The JSON-RPC 2.0 response to request `id` that fails with `error`: an
+/// MCP protocol error, such as an unknown tool or a malformed request,
+/// which is not a tool result (the [module docs](self) tell the two
+/// apart). Its `error` is [`jsonrpc_error`]'s object.
+///
+/// With feature `tracing`, the failure is reported as a `tracing` event
+/// with its `error.type`, as a tool result's is.
+///
+/// ```
+/// use serde_json::json;
+/// use sponson_codes::{mcp, Error, ErrorCodes};
+///
+/// #[derive(Debug, ErrorCodes)]
+/// enum Code {
+///     #[code(exit = 2, doc = "The request is malformed.", usage, number = -32602)]
+///     Usage,
+///     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+///     Internal,
+/// }
+///
+/// // A `tools/call` naming a tool the server does not have.
+/// let response = mcp::error_response(json!(7), &Error::new(Code::Usage, "unknown tool `plan_delete`"));
+/// assert_eq!(
+///     response,
+///     json!({
+///         "jsonrpc": "2.0",
+///         "id": 7,
+///         "error": {
+///             "code": -32602,
+///             "message": "unknown tool `plan_delete`",
+///             "data": {"code": "USAGE", "message": "unknown tool `plan_delete`"}
+///         }
+///     })
+/// );
+/// ```
+pub fn error_response<C: ErrorCode>(id: Value, error: &Error<C>) -> Value {
+    let outcome = Outcome::failed("", error);
+    let object = jsonrpc_error(&outcome);
+    #[cfg(feature = "tracing")]
+    if let Some(object) = &object {
+        use crate::telemetry::{report, wanted, Kind, Surface};
+        if wanted() {
+            let code = object["data"]
+                .get(declared().error.code)
+                .and_then(Value::as_str);
+            let message = object["message"].as_str().unwrap_or_default();
+            report(
+                Kind::of::<C>(code.unwrap_or_default()),
+                message,
+                Surface::Tool,
+            );
+        }
+    }
+    json!({"jsonrpc": "2.0", "id": id, "error": object})
 }
 
 /// A JSON Schema of `C`'s documents in the program's profile, for a tool's

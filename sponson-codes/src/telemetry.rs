@@ -11,6 +11,7 @@
 //! | the `clap` front end's `parse`, `parsed`, `parsed_command` | a command line that does not parse | `process.exit.code` |
 //! | axum (feature `axum`): every problem response, from `Error<C>` as a response, a rejection `?`-ed in a handler, `not_found`, `method_not_allowed`, [`PanicLayer`](crate::http::PanicLayer), or a [`Problem`](crate::http::Problem) itself | always | `http.response.status_code` |
 //! | [`mcp::tool_result`](crate::mcp::tool_result), [`mcp::tool_result_of`](crate::mcp::tool_result_of) | `isError` is true | none |
+//! | [`mcp::error_response`](crate::mcp::error_response) | always (a protocol error) | none |
 //!
 //! - `error.type` is the code the document carries (`LOCK_HELD`), after
 //!   the writer's decision: an outcome no document can hold is reported as

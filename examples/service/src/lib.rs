@@ -23,6 +23,11 @@ use sponson_codes::{
 };
 
 /// Failures of the plan service.
+///
+/// Each code has a number, the `code` of its JSON-RPC errors: JSON-RPC's
+/// own standard errors for the request that is not valid (invalid params),
+/// the route that does not exist (method not found) and the fallback
+/// (internal error), and numbers of the service's own for the rest.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, ErrorCodes)]
 #[codes(
     exits(1 = "failure", 2 = "refused before running", 3 = "the lock is held"),
@@ -39,23 +44,26 @@ pub enum Code {
         exit = 2,
         doc = "The request is not valid.",
         hint = "Send the JSON body the API documents.",
-        usage
+        usage,
+        number = -32602
     )]
     BadRequest,
-    #[code(exit = 2, doc = "No plan has this name.", http = 404)]
+    #[code(exit = 2, doc = "No plan has this name.", http = 404, number = 1001)]
     PlanNotFound,
     #[code(
         exit = 2,
         doc = "No route of the API has this path.",
         hint = "Check the URL against the API's routes.",
-        http = 404
+        http = 404,
+        number = -32601
     )]
     RouteNotFound,
     #[code(
         exit = 2,
         doc = "The route does not take this method.",
         hint = "Use one of the methods the Allow header lists.",
-        http = 405
+        http = 405,
+        number = 1002
     )]
     MethodNotAllowed,
     #[code(
@@ -63,17 +71,19 @@ pub enum Code {
         doc = "Another run holds the scope's lock.",
         hint = "Wait for it, or pass --wait.",
         http = 409,
-        retryable = true
+        retryable = true,
+        number = 1003
     )]
     LockHeld,
     #[code(
         exit = 1,
         doc = "The plan server rejected the plan.",
         http = 502,
-        retryable = false
+        retryable = false,
+        number = 1004
     )]
     ServerRejected,
-    #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    #[code(exit = 1, doc = "An unexpected error.", fallback, number = -32603)]
     Internal,
 }
 

@@ -11,7 +11,8 @@ use std::borrow::Cow;
 pub(crate) enum Tree<'a> {
     Null,
     Bool(bool),
-    Number(u64),
+    /// Wide enough for every `u64` and every `i64` a catalog writes.
+    Number(i128),
     Str(Cow<'a, str>),
     Array(Vec<Tree<'a>>),
     Object(Vec<(&'static str, Tree<'a>)>),
@@ -37,7 +38,13 @@ impl From<bool> for Tree<'_> {
 
 impl From<u64> for Tree<'_> {
     fn from(value: u64) -> Self {
-        Tree::Number(value)
+        Tree::Number(i128::from(value))
+    }
+}
+
+impl From<i32> for Tree<'_> {
+    fn from(value: i32) -> Self {
+        Tree::Number(i128::from(value))
     }
 }
 
@@ -101,7 +108,11 @@ impl Tree<'_> {
         match self {
             Tree::Null => Value::Null,
             Tree::Bool(value) => Value::Bool(*value),
-            Tree::Number(value) => Value::from(*value),
+            Tree::Number(value) => match (u64::try_from(*value), i64::try_from(*value)) {
+                (Ok(unsigned), _) => Value::from(unsigned),
+                (_, Ok(signed)) => Value::from(signed),
+                _ => Value::Null,
+            },
             Tree::Str(text) => Value::from(text.as_ref()),
             Tree::Array(items) => Value::Array(items.iter().map(Tree::to_value).collect()),
             Tree::Object(members) => Value::Object(
@@ -150,6 +161,7 @@ mod tests {
             ),
             ("s", Tree::from("owned".to_owned())),
             ("big", Tree::from(u64::MAX)),
+            ("negative", Tree::from(i32::MIN)),
         ]);
         let value = tree.to_value();
         assert_eq!(
