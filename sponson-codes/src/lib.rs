@@ -351,6 +351,12 @@ pub mod allowlist {
 /// - `grpc = "NOT_FOUND"`: the code's gRPC status, a `google.rpc.Code` name
 ///   other than `OK`; needs the enum's `grpc_domain`. Without it the status
 ///   is derived ([`CodeInfo::grpc`]).
+/// - `number = 1042`: the code's integer, an `i32`, for FFI, JSON-RPC and
+///   protocols that want numbers; unique within the enum, and outside
+///   JSON-RPC's reserved range (-32768 to -32000) but for its five
+///   standard errors, which a code that means one may take (the usage code
+///   as invalid params: `number = -32602`). The JSON-RPC error objects of
+///   `mcp::jsonrpc_error` carry it ([`CodeInfo::number`]).
 ///
 /// The variant's doc comment is the long explanation ([`ErrorCode::explain`]).
 ///
