@@ -11,7 +11,7 @@
 //! one answer per code string. [`merge`] reports each code whose programs
 //! disagree on what a machine reads (the exit, whether it is a warning, the
 //! HTTP status, the gRPC status of an enum that speaks gRPC, whether it is
-//! retryable) as a contract [`Conflict`], and a
+//! retryable, its number) as a contract [`Conflict`], and a
 //! different one-line `doc` as a wording difference: prose, which the lock
 //! leaves out too.
 
@@ -193,18 +193,23 @@ pub enum Field {
     Grpc,
     /// Whether it is retryable, between programs that both say.
     Retryable,
+    /// The number (`#[code(number = N)]`), between programs that both give
+    /// one: JSON-RPC and FFI clients branch on it.
+    Number,
     /// The one-line `doc`: what the code means, in words.
     Doc,
 }
 
 impl Field {
-    /// `exit`, `http`, `grpc`, `retryable` or `doc`, as the catalog names them.
+    /// `exit`, `http`, `grpc`, `retryable`, `number` or `doc`, as the
+    /// catalog names them.
     pub fn as_str(self) -> &'static str {
         match self {
             Field::Exit => "exit",
             Field::Http => "http",
             Field::Grpc => "grpc",
             Field::Retryable => "retryable",
+            Field::Number => "number",
             Field::Doc => "doc",
         }
     }
@@ -304,6 +309,7 @@ fn shown(field: Field, c: &CodeEntry, grpc_enums: &[(Option<&str>, &str)]) -> Op
             true => "retryable".to_owned(),
             false => "not retryable".to_owned(),
         }),
+        Field::Number => c.number.map(|n| format!("number {n}")),
         Field::Doc => Some(format!("{:?}", c.doc)),
     }
 }
@@ -403,6 +409,7 @@ fn conflicts(merged: &Catalog) -> Vec<Conflict> {
             Field::Http,
             Field::Grpc,
             Field::Retryable,
+            Field::Number,
             Field::Doc,
         ];
         for field in fields {
@@ -557,6 +564,30 @@ mod tests {
         assert_eq!(merged.contract_conflicts().count(), 2);
         assert!(!merged.conflicts[0].is_contract());
         assert_eq!(merged.conflicts[1].programs(), ["plan", "cli", "service"]);
+    }
+
+    #[test]
+    fn numbers_conflict_between_programs_that_both_give_one() {
+        let held = |number: Option<i32>| {
+            let mut c = code("LOCK_HELD", 3, "Held.");
+            c.number = number;
+            catalog(vec![c])
+        };
+        let merged = merge(&[
+            held(Some(1042)).named("plan").unwrap(),
+            held(Some(-32000 + 1)).named("runs").unwrap(),
+            // A program that gives no number: no difference.
+            held(None).named("cli").unwrap(),
+        ])
+        .unwrap();
+        let lines: Vec<String> = merged.conflicts.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            lines,
+            ["code `LOCK_HELD` has number 1042 in `plan` and number -31999 in `runs`"]
+        );
+        assert_eq!(merged.conflicts[0].field, Field::Number);
+        assert_eq!(Field::Number.as_str(), "number");
+        assert!(merged.conflicts[0].is_contract());
     }
 
     #[test]
