@@ -21,7 +21,7 @@ use axum::{Json, Router};
 use serde_json::{json, Value};
 use sponson_codes::http::{self, PanicLayer, Problem};
 use sponson_codes::profile::{Envelope, NOGGIN};
-use sponson_codes::{mcp, telemetry, Error, ErrorCodes, Mode, Output, Runner};
+use sponson_codes::{mcp, telemetry, Error, ErrorCodes, Mode, Outcome, Output, Runner};
 
 #[path = "support/capture.rs"]
 mod capture;
@@ -223,6 +223,23 @@ fn an_mcp_tool_error_is_one_event_with_its_code_and_no_details() {
     );
 
     let (_, seen) = observe(|| mcp::tool_result::<_, Code>("apply", &Ok(json!({"changes": 2}))));
+    assert_eq!(seen, Vec::<Value>::new());
+}
+
+#[test]
+fn an_mcp_protocol_error_is_one_event_and_its_error_object_alone_none() {
+    let (response, seen) = observe(|| mcp::error_response(json!(1), &held()));
+    assert_eq!(response["error"]["data"]["code"], "LOCK_HELD");
+    assert_eq!(
+        seen,
+        [event(
+            "WARN",
+            json!({"error.type": "LOCK_HELD", "message": "the lock on prod is held by run 41"})
+        )]
+    );
+
+    let failed = Outcome::new("apply", &Err::<(), _>(held()));
+    let (_, seen) = observe(|| mcp::jsonrpc_error(&failed));
     assert_eq!(seen, Vec::<Value>::new());
 }
 
