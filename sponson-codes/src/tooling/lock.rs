@@ -1143,6 +1143,21 @@ fn set_changes(lock: &Catalog, live: &Catalog, changes: &mut Vec<Change>) {
         .and_then(serde_json::Value::as_bool)
         .unwrap_or(false);
     let (old, new) = (sets(lock), sets(live));
+    // A code that stands for one a set listed (renamed, keeping the old
+    // name as an alias; or split from it) widens nothing: the split and
+    // the rename are judged as such.
+    let mut stands_for: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+    for c in &live.codes {
+        let old_names = c.aliases.iter().chain(&c.split_from).map(String::as_str);
+        stands_for.entry(&c.code).or_default().extend(old_names);
+    }
+    let renamed = |old_code: &str, set: &SetEntry| {
+        set.codes.iter().any(|c| {
+            live.codes
+                .iter()
+                .any(|l| &l.code == c && l.aliases.iter().any(|a| a == old_code))
+        })
+    };
     for (key, old_set) in &old {
         let (_, kind, name) = *key;
         let widened = |code: Option<String>| Change::SetWidened {
@@ -1155,10 +1170,20 @@ fn set_changes(lock: &Catalog, live: &Catalog, changes: &mut Vec<Change>) {
             changes.push(widened(None));
             continue;
         };
-        for code in new_set.codes.iter().filter(|c| !old_set.codes.contains(c)) {
+        let known = |code: &String| {
+            old_set.codes.contains(code)
+                || stands_for
+                    .get(code.as_str())
+                    .is_some_and(|olds| olds.iter().any(|o| old_set.codes.iter().any(|c| c == o)))
+        };
+        for code in new_set.codes.iter().filter(|c| !known(c)) {
             changes.push(widened(Some(code.clone())));
         }
-        for code in old_set.codes.iter().filter(|c| !new_set.codes.contains(c)) {
+        for code in old_set
+            .codes
+            .iter()
+            .filter(|c| !new_set.codes.contains(c) && !renamed(c, new_set))
+        {
             changes.push(Change::SetNarrowed {
                 kind: kind.to_owned(),
                 name: name.to_owned(),
@@ -1648,5 +1673,41 @@ warning: public enum `m::Code` is not `#[non_exhaustive]`: adding a code breaks 
         assert!(report.is_breaking(), "{report}");
         // A check's own level overrides the enum's.
         assert!(!report.under(Level::Additive).is_breaking());
+    }
+
+    #[test]
+    fn a_set_that_lists_a_renamed_or_split_code_is_not_widened() {
+        let set = |codes: &[&str]| SetEntry {
+            kind: "command".to_owned(),
+            name: "apply".to_owned(),
+            codes: codes.iter().map(|c| (*c).to_owned()).collect(),
+        };
+        let mut lock = catalog(&enum_of(<named::Code as ErrorCode>::ENUM, true));
+        lock.enums[0].sets = vec![set(&["LOCK_HELD", "REQUEST_FAILED", "INTERNAL"])];
+        let mut live = catalog(&enum_of(<renamed::Code as ErrorCode>::ENUM, true));
+        live.enums[0].sets = vec![set(&["LOCK_BUSY", "REQUEST_TIMEOUT", "INTERNAL"])];
+        let report = compare(&lock, &live);
+        assert!(!report.is_breaking(), "{report}");
+        let text = report.to_string();
+        assert!(!text.contains("may now return"), "{text}");
+        assert!(!text.contains("no longer returns `LOCK_HELD`"), "{text}");
+        // The broad code the command no longer returns is news.
+        assert!(
+            text.contains("command `apply` no longer returns `REQUEST_FAILED`"),
+            "{text}"
+        );
+        // A code that stands for nothing the set listed still widens it.
+        live.enums[0].sets = vec![set(&[
+            "LOCK_BUSY",
+            "REQUEST_TIMEOUT",
+            "REQUEST_REFUSED",
+            "INTERNAL",
+        ])];
+        lock.enums[0].sets = vec![set(&["LOCK_HELD", "INTERNAL"])];
+        let text = compare(&lock, &live).to_string();
+        assert!(
+            text.contains("breaking: command `apply` may now return `REQUEST_TIMEOUT`"),
+            "{text}"
+        );
     }
 }
