@@ -22,6 +22,14 @@ for program in plan ledger stash; do
         || "$companion" check --bin "$bin" --lock "$lock"
 done
 
+# Against the lock of the release before plan renamed ENV_NOT_APPROVED (kept
+# as an alias) and split PLAN_CONFLICT from SERVER_REJECTED, the check passes
+# under `additive` and names both changes.
+before="$("$companion" check --bin target/debug/plan --lock examples/plan/fixtures/errors.lock.before-rename.json 2>/dev/null)"
+for change in "renamed code \`ENV_NOT_APPROVED\` to \`APPROVAL_REQUIRED\`" "\`SERVER_REJECTED\` was split into \`PLAN_CONFLICT\`"; do
+    grep -qF "$change" <<<"$before" || { echo "check against the lock before the rename does not say: $change" >&2; echo "$before" >&2; exit 1; }
+done
+
 # The plan example's error index site and its llms.txt, its page for agents
 # and its types for other languages, committed beside its docs.
 "$companion" site --check --bin target/debug/plan --out examples/plan/docs/errors
@@ -64,4 +72,4 @@ codes_of() {
         | python3 -c 'import json, sys; print(" ".join(json.load(sys.stdin)["$defs"]["code"]["enum"]))'
 }
 [ "$(codes_of validate)" = "USAGE PLAN_PARSE INTERNAL" ] || { echo "schema --command validate: $(codes_of validate)"; exit 1; }
-[ "$(codes_of apply)" = "USAGE PLAN_PARSE ENV_NOT_APPROVED LOCK_HELD INTERNAL" ] || { echo "schema --command apply: $(codes_of apply)"; exit 1; }
+[ "$(codes_of apply)" = "USAGE PLAN_PARSE APPROVAL_REQUIRED LOCK_HELD INTERNAL" ] || { echo "schema --command apply: $(codes_of apply)"; exit 1; }

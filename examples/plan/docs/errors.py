@@ -13,7 +13,7 @@ listed: older output still carries them.
 """
 
 from collections.abc import Mapping
-from typing import Final, Literal, NotRequired, TypeAlias, TypeGuard, TypedDict
+from typing import Final, Literal, NotRequired, TypeAlias, TypeGuard, TypedDict, Union
 
 
 UnknownCode: TypeAlias = str
@@ -23,9 +23,10 @@ UnknownCode: TypeAlias = str
 Code: TypeAlias = Literal[
     "USAGE",
     "PLAN_PARSE",
-    "ENV_NOT_APPROVED",
+    "APPROVAL_REQUIRED",
     "LOCK_HELD",
     "SERVER_REJECTED",
+    "PLAN_CONFLICT",
     "INTERNAL",
 ]
 """Failures of the `plan` command line.
@@ -42,12 +43,24 @@ Each command lists the codes it may return; every one may also return
 CODE_EXIT: Final[Mapping[Code, int]] = {
     "USAGE": 2,  # The command line is not valid. (The usage code.) Hint: Run `plan --help` for usage.
     "PLAN_PARSE": 2,  # The plan file cannot be read or is not a valid plan.
-    "ENV_NOT_APPROVED": 2,  # The run writes to production and no approver was given. Hint: Pass --approved-by <who>.
+    "APPROVAL_REQUIRED": 2,  # The run writes to production and no approver was given. Hint: Pass --approved-by <who>.
     "LOCK_HELD": 3,  # Another run holds the scope's lock. Hint: Wait for it, or pass --wait.
     "SERVER_REJECTED": 1,  # The server rejected the plan. Hint: Fix what `error.response.diagnostics` names, then push again.
+    "PLAN_CONFLICT": 1,  # The server holds a newer version of the plan. Hint: Pull the server's plan, merge it into yours, then push again.
     "INTERNAL": 1,  # An unexpected error. (The fallback code.)
 }
 """The process exit code of each code of `Code`."""
+
+
+CODE_ALIASES: Final[Mapping[str, Code]] = {
+    "ENV_NOT_APPROVED": "APPROVAL_REQUIRED",
+}
+"""The old names of codes of `Code`: older programs print them, and each reads as
+the code it names now."""
+
+
+CodeRead: TypeAlias = Union[Code, Literal["ENV_NOT_APPROVED"]]
+"""A code of `Code` as documents of older programs may carry it: a code, or an old name."""
 
 
 def is_code(value: str) -> TypeGuard[Code]:
@@ -57,14 +70,15 @@ def is_code(value: str) -> TypeGuard[Code]:
 
 def as_code(value: str) -> Code:
     """`value` as a code of `Code`: a code this file does not list (from a newer
-    program) is the fallback, `INTERNAL`, as the program's own reader takes it."""
-    return value if is_code(value) else "INTERNAL"
+    program) is the fallback, `INTERNAL`, as the program's own reader takes it. An old
+    name is the code it names now."""
+    return value if is_code(value) else CODE_ALIASES.get(value, "INTERNAL")
 
 
 CODE_BY_COMMAND: Final[Mapping[str, tuple[Code, ...]]] = {
     "validate": ("USAGE", "PLAN_PARSE", "INTERNAL"),
-    "apply": ("USAGE", "PLAN_PARSE", "ENV_NOT_APPROVED", "LOCK_HELD", "INTERNAL"),
-    "push": ("USAGE", "PLAN_PARSE", "SERVER_REJECTED", "INTERNAL"),
+    "apply": ("USAGE", "PLAN_PARSE", "APPROVAL_REQUIRED", "LOCK_HELD", "INTERNAL"),
+    "push": ("USAGE", "PLAN_PARSE", "SERVER_REJECTED", "PLAN_CONFLICT", "INTERNAL"),
     "sample": ("USAGE", "INTERNAL"),
     "crash": ("USAGE", "LOCK_HELD", "INTERNAL"),
 }

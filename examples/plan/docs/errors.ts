@@ -30,9 +30,10 @@ export type UnknownCode = string & Record<never, never>;
 export type Code =
   | "USAGE"
   | "PLAN_PARSE"
-  | "ENV_NOT_APPROVED"
+  | "APPROVAL_REQUIRED"
   | "LOCK_HELD"
   | "SERVER_REJECTED"
+  | "PLAN_CONFLICT"
   | "INTERNAL";
 
 /** The process exit code of each code of {@link Code}. */
@@ -42,14 +43,24 @@ export const codeExit = {
   /** The plan file cannot be read or is not a valid plan. */
   "PLAN_PARSE": 2,
   /** The run writes to production and no approver was given. Hint: Pass --approved-by <who>. */
-  "ENV_NOT_APPROVED": 2,
+  "APPROVAL_REQUIRED": 2,
   /** Another run holds the scope's lock. Hint: Wait for it, or pass --wait. */
   "LOCK_HELD": 3,
   /** The server rejected the plan. Hint: Fix what `error.response.diagnostics` names, then push again. */
   "SERVER_REJECTED": 1,
+  /** The server holds a newer version of the plan. Hint: Pull the server's plan, merge it into yours, then push again. */
+  "PLAN_CONFLICT": 1,
   /** An unexpected error. (The fallback code.) */
   "INTERNAL": 1,
 } as const satisfies Record<Code, number>;
+
+/** The old names of codes of {@link Code}: older programs print them, and each reads as the code it names now. */
+export const codeAliases = {
+  "ENV_NOT_APPROVED": "APPROVAL_REQUIRED",
+} as const satisfies Record<string, Code>;
+
+/** A code of {@link Code} as documents of older programs may carry it: a code, or an old name. */
+export type CodeRead = Code | keyof typeof codeAliases;
 
 /** {@link codeExit} as a type: `CodeExit[code]` is that code's exit. */
 export type CodeExit = typeof codeExit;
@@ -61,17 +72,18 @@ export function isCode(value: string): value is Code {
 
 /**
  * `value` as a code of {@link Code}: a code this file does not list (from a newer program)
- * is the fallback, `INTERNAL`, as the program's own reader takes it.
+ * is the fallback, `INTERNAL`, as the program's own reader takes it. An old name is the code it
+ * names now.
  */
 export function asCode(value: string): Code {
-  return isCode(value) ? value : "INTERNAL";
+  return isCode(value) ? value : Object.prototype.hasOwnProperty.call(codeAliases, value) ? codeAliases[value as keyof typeof codeAliases] : "INTERNAL";
 }
 
 /** The codes each command may return, the fallback and usage codes included. */
 export type CodeByCommand = {
   "validate": "USAGE" | "PLAN_PARSE" | "INTERNAL";
-  "apply": "USAGE" | "PLAN_PARSE" | "ENV_NOT_APPROVED" | "LOCK_HELD" | "INTERNAL";
-  "push": "USAGE" | "PLAN_PARSE" | "SERVER_REJECTED" | "INTERNAL";
+  "apply": "USAGE" | "PLAN_PARSE" | "APPROVAL_REQUIRED" | "LOCK_HELD" | "INTERNAL";
+  "push": "USAGE" | "PLAN_PARSE" | "SERVER_REJECTED" | "PLAN_CONFLICT" | "INTERNAL";
   "sample": "USAGE" | "INTERNAL";
   "crash": "USAGE" | "LOCK_HELD" | "INTERNAL";
 };

@@ -14,8 +14,8 @@ use sponson_codes::{ErrorCodes, WarningCodes};
     groups(reads_plan = [PlanParse]),
     commands(
         validate = [reads_plan],
-        apply = [reads_plan, EnvNotApproved, LockHeld],
-        push = [reads_plan, ServerRejected],
+        apply = [reads_plan, ApprovalRequired, LockHeld],
+        push = [reads_plan, ServerRejected, PlanConflict],
         sample = [],
         crash = [LockHeld],
     ),
@@ -41,9 +41,10 @@ pub enum Code {
         exit = 2,
         doc = "The run writes to production and no approver was given.",
         hint = "Pass --approved-by <who>.",
-        retryable = false
+        retryable = false,
+        alias = "ENV_NOT_APPROVED"
     )]
-    EnvNotApproved,
+    ApprovalRequired,
     /// The details name the lock file and the run that holds it.
     #[code(
         exit = 3,
@@ -61,6 +62,16 @@ pub enum Code {
         retryable = false
     )]
     ServerRejected,
+    /// The server answered HTTP 409: it holds a newer version of the plan.
+    /// Earlier releases of `plan` reported it as `SERVER_REJECTED`.
+    #[code(
+        exit = 1,
+        doc = "The server holds a newer version of the plan.",
+        hint = "Pull the server's plan, merge it into yours, then push again.",
+        retryable = false,
+        split_from = "SERVER_REJECTED"
+    )]
+    PlanConflict,
     #[code(exit = 1, doc = "An unexpected error.", fallback)]
     Internal,
 }

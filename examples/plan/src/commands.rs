@@ -58,7 +58,7 @@ pub fn apply(args: &ApplyArgs) -> Result<Applied, Error<Code>> {
     let parsed = plan::read(&args.plan)?;
     if args.env == "prod" && args.approved_by.is_none() {
         return Err(Error::new(
-            Code::EnvNotApproved,
+            Code::ApprovalRequired,
             format!(
                 "{} writes to prod and no approver was given",
                 args.plan.display()
@@ -127,6 +127,13 @@ pub fn push(args: &PushArgs) -> Result<(), Error<Code>> {
         ));
     };
     let status = response.get("status").and_then(serde_json::Value::as_u64);
+    if status == Some(409) {
+        return Err(Error::new(
+            Code::PlanConflict,
+            "the server holds a newer version of the plan (HTTP 409)",
+        )
+        .with_detail("response", &response));
+    }
     let message = match status {
         Some(status) => format!("the server rejected the plan (HTTP {status})"),
         None => "the server rejected the plan".to_owned(),

@@ -118,7 +118,7 @@ fn closed_stdout_before_any_write_ends_with_the_documented_exit() {
                 os("--env"),
                 os("prod"),
             ],
-            i32::from(Code::EnvNotApproved.exit_code()),
+            i32::from(Code::ApprovalRequired.exit_code()),
             "coded failure, JSON",
         ),
         (
@@ -156,9 +156,9 @@ fn closed_stdout_before_any_write_ends_with_the_documented_exit() {
 fn closed_stdout_in_text_mode_keeps_errors_on_stderr() {
     let args = [os("apply"), fixture("deploy.plan"), os("--env"), os("prod")];
     let run = plan_with_closed_stdout(&args);
-    assert_eq!(run.exit, i32::from(Code::EnvNotApproved.exit_code()));
+    assert_eq!(run.exit, i32::from(Code::ApprovalRequired.exit_code()));
     assert!(
-        run.stderr.starts_with("error[ENV_NOT_APPROVED]: "),
+        run.stderr.starts_with("error[APPROVAL_REQUIRED]: "),
         "{}",
         run.stderr
     );

@@ -49,7 +49,7 @@ fn text_mode_prints_data_and_errors_for_people() {
     assert!(failed.stdout.is_empty());
     assert_eq!(
         failed.stderr,
-        "error[ENV_NOT_APPROVED]: deploy.plan writes to prod and no approver was given\nhint: Pass --approved-by <who>.\n"
+        "error[APPROVAL_REQUIRED]: deploy.plan writes to prod and no approver was given\nhint: Pass --approved-by <who>.\n"
     );
 }
 

@@ -63,7 +63,7 @@ fn coded_failure_carries_hint_and_details() {
     assert_eq!(
         doc,
         json!({"ok": false, "command": "apply", "error": {
-            "code": "ENV_NOT_APPROVED",
+            "code": "APPROVAL_REQUIRED",
             "message": "deploy.plan writes to prod and no approver was given",
             "hint": "Pass --approved-by <who>.",
             "retryable": false,

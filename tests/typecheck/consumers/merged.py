@@ -26,12 +26,14 @@ def plan_advice(code: PlanCode) -> str:
             return "fix the command line"
         case "PLAN_PARSE":
             return "fix the plan file"
-        case "ENV_NOT_APPROVED":
+        case "APPROVAL_REQUIRED":
             return "ask for an approver"
         case "LOCK_HELD":
             return "wait, then run it again"
         case "SERVER_REJECTED":
             return "fix what the server names"
+        case "PLAN_CONFLICT":
+            return "merge the server's plan, then push again"
         case "INTERNAL":
             return "report it"
         case _:

@@ -6,7 +6,17 @@ catalog with one more code, where the exhaustive match must fail."""
 
 from typing import assert_never
 
-from .errors import CODE_BY_COMMAND, CODE_EXIT, Code, Envelope, Success, as_code, is_code
+from .errors import (
+    CODE_ALIASES,
+    CODE_BY_COMMAND,
+    CODE_EXIT,
+    Code,
+    CodeRead,
+    Envelope,
+    Success,
+    as_code,
+    is_code,
+)
 
 
 def advice(code: Code) -> str:
@@ -16,12 +26,14 @@ def advice(code: Code) -> str:
             return "fix the command line"
         case "PLAN_PARSE":
             return "fix the plan file"
-        case "ENV_NOT_APPROVED":
+        case "APPROVAL_REQUIRED":
             return "ask for an approver"
         case "LOCK_HELD":
             return "wait, then run it again"
         case "SERVER_REJECTED":
             return "fix what the server names"
+        case "PLAN_CONFLICT":
+            return "merge the server's plan, then push again"
         case "INTERNAL":
             return "report it"
         case _:
@@ -60,4 +72,7 @@ def steps(doc: Validated) -> int:
     return len(doc["steps"])
 
 
-FACTS = (CODE_BY_COMMAND["apply"], is_code("LOCK_HELD"))
+# A document of an older `plan` carries the old name, which reads as the code.
+OLD: CodeRead = "ENV_NOT_APPROVED"
+RENAMED: Code = CODE_ALIASES[OLD]
+FACTS = (CODE_BY_COMMAND["apply"], is_code("LOCK_HELD"), RENAMED, as_code(OLD))

@@ -5,11 +5,13 @@
 // same catalog with one more code, where the exhaustive switch must fail.
 import {
   asCode,
+  codeAliases,
   codeExit,
   isCode,
   type Code,
   type CodeByCommand,
   type CodeExit,
+  type CodeRead,
   type Envelope,
   type ErrorExit,
   type Warning,
@@ -22,12 +24,14 @@ export function advice(code: Code): string {
       return "fix the command line";
     case "PLAN_PARSE":
       return "fix the plan file";
-    case "ENV_NOT_APPROVED":
+    case "APPROVAL_REQUIRED":
       return "ask for an approver";
     case "LOCK_HELD":
       return "wait, then run it again";
     case "SERVER_REJECTED":
       return "fix what the server names";
+    case "PLAN_CONFLICT":
+      return "merge the server's plan, then push again";
     case "INTERNAL":
       return "report it";
     default: {
@@ -67,5 +71,8 @@ export function lenient(doc: Envelope): string {
 }
 
 const heldExit: CodeExit["LOCK_HELD"] = 3;
-const apply: CodeByCommand["apply"][] = ["PLAN_PARSE", "ENV_NOT_APPROVED", "LOCK_HELD", "USAGE", "INTERNAL"];
-export const facts = [heldExit, apply, isCode("LOCK_HELD")] as const;
+const apply: CodeByCommand["apply"][] = ["PLAN_PARSE", "APPROVAL_REQUIRED", "LOCK_HELD", "USAGE", "INTERNAL"];
+// A document of an older `plan` carries the old name, which reads as the code.
+const old: CodeRead = "ENV_NOT_APPROVED";
+const renamed: "APPROVAL_REQUIRED" = codeAliases[old];
+export const facts = [heldExit, apply, isCode("LOCK_HELD"), renamed, asCode(old)] as const;
