@@ -187,6 +187,9 @@ pub mod http;
 #[cfg(feature = "mcp")]
 #[cfg_attr(docsrs, doc(cfg(feature = "mcp")))]
 pub mod mcp;
+#[cfg(feature = "fluent")]
+#[cfg_attr(docsrs, doc(cfg(feature = "fluent")))]
+pub mod fluent;
 #[cfg(feature = "runner")]
 mod run;
 #[cfg(feature = "tracing")]
@@ -277,6 +280,7 @@ pub mod profile {
 
     pub use crate::document::declared::{all_declared, declared};
     pub use crate::document::envelope::{Envelope, ErrorBody};
+    pub use crate::document::localized::LocalizedMessage;
     pub use crate::document::profile::{
         Data, ErrorShape, Layout, Profile, Status, Stream, Success, Version, FIRSTDRAFT, NOGGIN,
         RESERVED_DATA_KEYS, SPONSON,

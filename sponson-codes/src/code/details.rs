@@ -36,7 +36,8 @@ pub struct Details {
 
 impl Details {
     /// The keys of an error object that details can never take.
-    pub const RESERVED_KEYS: [&'static str; 4] = ["code", "message", "hint", "retryable"];
+    pub const RESERVED_KEYS: [&'static str; 5] =
+        ["code", "message", "hint", "retryable", "localized_message"];
 
     /// No details.
     pub fn new() -> Self {
@@ -306,7 +307,7 @@ mod reserved_tests {
     fn reserved_detail_keys_match_the_derive() {
         assert_eq!(
             super::Details::RESERVED_KEYS,
-            ["code", "message", "hint", "retryable"]
+            ["code", "message", "hint", "retryable", "localized_message"]
         );
     }
 }

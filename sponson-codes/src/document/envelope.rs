@@ -270,6 +270,7 @@ impl<D> ErrorBody<D> {
             hint: self.hint.as_deref(),
             details,
             info: None,
+            localized: None,
         }
     }
 }

@@ -7,6 +7,7 @@ pub(crate) mod declared;
 pub(crate) mod envelope;
 #[cfg(test)]
 mod envelope_tests;
+pub(crate) mod localized;
 pub(crate) mod outcome;
 pub(crate) mod output;
 pub(crate) mod profile;

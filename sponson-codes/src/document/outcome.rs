@@ -5,6 +5,7 @@ use std::borrow::Cow;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
+use super::localized::LocalizedMessage;
 use crate::code::{CodeInfo, ErrorCode};
 use crate::error::warning::Warning;
 use crate::error::Error;
@@ -71,6 +72,8 @@ pub(crate) struct Failure {
     /// The code's entry, when the failure has a listed code: what a problem
     /// document reads its status, title and type from.
     pub(crate) info: Option<&'static CodeInfo>,
+    /// The message in the reader's language, when the program localized it.
+    pub(crate) localized: Option<LocalizedMessage>,
 }
 
 impl Failure {
@@ -98,6 +101,7 @@ impl Failure {
             hint,
             details,
             info: Some(info),
+            localized: None,
         }
     }
 
@@ -264,6 +268,57 @@ impl Outcome {
             .as_ref()
             .err()
             .map(|failure| failure.message.as_str())
+    }
+
+    /// The same outcome with the failure's message in the reader's
+    /// language beside its own (nothing for a success): documents write it
+    /// where their profile has a `localized_message` key, and text mode
+    /// prints it instead of the English message. The
+    /// [`fluent`](crate::fluent) module makes it from a program's `.ftl`
+    /// files; [`Runner::messages`](crate::Runner) localizes every run.
+    ///
+    /// ```
+    /// use sponson_codes::profile::{LocalizedMessage, SPONSON};
+    /// use sponson_codes::{Error, ErrorCodes, Outcome};
+    ///
+    /// #[derive(Debug, ErrorCodes)]
+    /// enum Code {
+    ///     #[code(exit = 3, doc = "Another run holds the lock.")]
+    ///     LockHeld,
+    ///     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    ///     Internal,
+    /// }
+    ///
+    /// let held: Result<(), _> = Err(Error::new(Code::LockHeld, "held by run 41"));
+    /// let outcome = Outcome::new("apply", &held)
+    ///     .with_localized_message(LocalizedMessage::new("de-DE", "gehalten von Lauf 41"));
+    /// assert_eq!(
+    ///     SPONSON.render(&outcome).stdout,
+    ///     concat!(
+    ///         r#"{"ok":false,"command":"apply","error":{"code":"LOCK_HELD","message":"held by run 41","#,
+    ///         r#""localized_message":{"locale":"de-DE","message":"gehalten von Lauf 41"}}}"#,
+    ///         "\n"
+    ///     )
+    /// );
+    /// ```
+    #[must_use]
+    pub fn with_localized_message(mut self, localized: LocalizedMessage) -> Outcome {
+        if let Err(failure) = &mut self.result {
+            failure.localized = Some(localized);
+        }
+        self
+    }
+
+    /// The failure's localized message, if it has one.
+    pub fn localized_message(&self) -> Option<&LocalizedMessage> {
+        self.result.as_ref().err()?.localized.as_ref()
+    }
+
+    /// The failure's code and details, for the localizer.
+    #[cfg(feature = "fluent")]
+    pub(crate) fn failure_parts(&self) -> Option<(&str, &Map<String, Value>)> {
+        let failure = self.result.as_ref().err()?;
+        Some((&failure.code, &failure.details))
     }
 
     /// The warnings attached.

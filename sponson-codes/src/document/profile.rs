@@ -71,11 +71,15 @@ pub struct ErrorShape {
     /// The key of whether the code is retryable, printed for codes that
     /// declare it (`#[code(retryable = ...)]`); `None`: not printed.
     pub retryable: Option<&'static str>,
+    /// The key of the message in the reader's language, an object
+    /// `{"locale", "message"}` written when the program localized the
+    /// failure (feature `fluent`); `None`: not printed.
+    pub localized_message: Option<&'static str>,
 }
 
 impl ErrorShape {
     /// An error object under `key`, with Sponson's field names:
-    /// `{"code", "message", "hint"?, "retryable"?, ...details}`.
+    /// `{"code", "message", "hint"?, "retryable"?, "localized_message"?, ...details}`.
     pub const fn nested(key: &'static str) -> Self {
         ErrorShape {
             nest: Some(key),
@@ -84,6 +88,7 @@ impl ErrorShape {
             hint: Some("hint"),
             exit: None,
             retryable: Some("retryable"),
+            localized_message: Some("localized_message"),
         }
     }
 
@@ -136,6 +141,20 @@ impl ErrorShape {
     /// codes declared it, such as noggin's and firstdraft's).
     pub const fn no_retryable(mut self) -> Self {
         self.retryable = None;
+        self
+    }
+
+    /// The key of the localized message.
+    pub const fn localized_message(mut self, key: &'static str) -> Self {
+        self.localized_message = Some(key);
+        self
+    }
+
+    /// A localized message is not printed (a shape fixed before messages
+    /// were localized, such as noggin's and firstdraft's); text mode still
+    /// shows it.
+    pub const fn no_localized_message(mut self) -> Self {
+        self.localized_message = None;
         self
     }
 }
@@ -219,7 +238,12 @@ pub const NOGGIN: Profile = Profile::new("noggin")
     .version("envelopeVersion", 3)
     .command("verb")
     .data(Data::Nested("data"))
-    .error(ErrorShape::nested("error").exit("exitCode").no_retryable())
+    .error(
+        ErrorShape::nested("error")
+            .exit("exitCode")
+            .no_retryable()
+            .no_localized_message(),
+    )
     .failure_to(Stream::Stderr)
     .layout(Layout::Pretty)
     .open_codes()
@@ -236,7 +260,8 @@ pub const FIRSTDRAFT: Profile = Profile::new("firstdraft")
             .code("error")
             .message("detail")
             .no_hint()
-            .no_retryable(),
+            .no_retryable()
+            .no_localized_message(),
     )
     .no_warnings()
     .success(Success::Bare(Stream::Stdout))
@@ -446,6 +471,9 @@ impl Profile {
         if let Some(key) = self.error.retryable {
             keys.push(key);
         }
+        if let Some(key) = self.error.localized_message {
+            keys.push(key);
+        }
         keys
     }
 
@@ -496,7 +524,10 @@ impl Profile {
     /// ```
     /// use sponson_codes::profile::{FIRSTDRAFT, NOGGIN, SPONSON};
     ///
-    /// assert_eq!(SPONSON.reserved_detail_keys(), ["code", "message", "hint", "retryable"]);
+    /// assert_eq!(
+    ///     SPONSON.reserved_detail_keys(),
+    ///     ["code", "message", "hint", "retryable", "localized_message"]
+    /// );
     /// assert_eq!(NOGGIN.reserved_detail_keys(), ["code", "message", "hint", "exitCode"]);
     /// assert_eq!(FIRSTDRAFT.reserved_detail_keys(), ["error", "detail"]);
     /// ```
@@ -521,7 +552,7 @@ impl Profile {
     ///
     /// assert_eq!(
     ///     SPONSON.shape(),
-    ///     "status=ok:bool; version=none; command=command; data=flatten:data; error=nested:error{code,message,hint?,retryable?}; warnings=warnings; success=envelope:stdout; failure=stdout; layout=compact"
+    ///     "status=ok:bool; version=none; command=command; data=flatten:data; error=nested:error{code,message,hint?,retryable?,localized_message?}; warnings=warnings; success=envelope:stdout; failure=stdout; layout=compact"
     /// );
     /// assert_eq!(
     ///     FIRSTDRAFT.shape(),
@@ -571,6 +602,9 @@ impl Profile {
         }
         if let Some(retryable) = self.error.retryable {
             out.extend([",", retryable, "?"]);
+        }
+        if let Some(localized) = self.error.localized_message {
+            out.extend([",", localized, "?"]);
         }
         out.extend([
             "}; warnings=",
@@ -672,6 +706,7 @@ impl Profile {
                     ("hint", Tree::from(error.hint)),
                     ("exit", Tree::from(error.exit)),
                     ("retryable", Tree::from(error.retryable)),
+                    ("localized_message", Tree::from(error.localized_message)),
                 ]),
             ),
             ("warnings", Tree::from(self.warnings)),
@@ -749,6 +784,7 @@ impl Profile {
             hint: optional(error, "hint")?,
             exit: optional(error, "exit")?,
             retryable: optional(error, "retryable")?,
+            localized_message: optional(error, "localized_message")?,
         };
         let success = value.get("success").ok_or("the profile has no `success`")?;
         let success = match optional(success, "envelope")? {

@@ -10,6 +10,7 @@ use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
 use super::envelope::ErrorBody;
+use super::localized::LocalizedMessage;
 use super::profile::{Data, ErrorShape, Profile, Status, Success};
 use crate::code::details::Details;
 use crate::error::warning::Warning;
@@ -32,6 +33,9 @@ pub struct Document<T = Value, D = Details> {
     /// and the code declares it: the one member a client that does not know
     /// the code can read it from.
     pub retryable: Option<bool>,
+    /// The failure's message in the reader's language, when the profile
+    /// prints one and the program localized it.
+    pub localized_message: Option<LocalizedMessage>,
     /// The warnings, when the profile prints them.
     pub warnings: Vec<Warning>,
 }
@@ -245,6 +249,7 @@ impl Profile {
         };
         let mut exit_code = None;
         let mut retryable = None;
+        let mut localized_message = None;
         let result = if ok {
             if let Some(key) = self.error.nest.filter(|key| fields.contains_key(*key)) {
                 return Err(ReadError::Contradiction(format!(
@@ -270,6 +275,7 @@ impl Profile {
             let read = read_error(&self.error, error)?;
             exit_code = read.exit;
             retryable = read.retryable;
+            localized_message = read.localized;
             Err(read.body)
         };
         Ok(Document {
@@ -278,6 +284,7 @@ impl Profile {
             result,
             exit_code,
             retryable,
+            localized_message,
             warnings,
         })
     }
@@ -307,12 +314,15 @@ pub(crate) struct ReadFailure<D> {
     pub(crate) body: ErrorBody<D>,
     pub(crate) exit: Option<u8>,
     pub(crate) retryable: Option<bool>,
+    pub(crate) localized: Option<LocalizedMessage>,
 }
 
 /// The error object's members: code and message are required strings, the
 /// hint a string when present, the exit (where the shape prints one) an
 /// integer from 1 to 255, `retryable` (where it prints one) a boolean when
-/// present; every other member is a detail.
+/// present, `localized_message` (where it prints one) an object of the
+/// strings `locale` and `message` when present; every other member is a
+/// detail.
 pub(crate) fn read_error<D: DeserializeOwned>(
     shape: &ErrorShape,
     mut error: Map<String, Value>,
@@ -342,6 +352,16 @@ pub(crate) fn read_error<D: DeserializeOwned>(
         Some((key, Some(_))) => return Err(wrong(key, "a boolean")),
         _ => None,
     };
+    let localized = match shape
+        .localized_message
+        .and_then(|key| Some((key, crate::json::take(&mut error, key)?)))
+    {
+        Some((key, value)) => Some(
+            LocalizedMessage::from_value(value)
+                .ok_or_else(|| wrong(key, "an object of the strings `locale` and `message`"))?,
+        ),
+        None => None,
+    };
     let details = D::deserialize(Value::Object(error)).map_err(json)?;
     Ok(ReadFailure {
         body: ErrorBody {
@@ -352,6 +372,7 @@ pub(crate) fn read_error<D: DeserializeOwned>(
         },
         exit,
         retryable,
+        localized,
     })
 }
 
@@ -377,6 +398,7 @@ fn bare_success<T: DeserializeOwned, D>(value: Value) -> Result<Document<T, D>, 
         result: Ok(T::deserialize(value).map_err(json)?),
         exit_code: None,
         retryable: None,
+        localized_message: None,
         warnings: Vec::new(),
     })
 }

@@ -267,6 +267,21 @@ impl Profile {
             );
             rules = retry_rules(errors, only, shape.code, key);
         }
+        if let Some(key) = shape.localized_message {
+            fields.insert(
+                key.into(),
+                json!({
+                    "type": "object",
+                    "required": ["locale", "message"],
+                    "properties": {
+                        "locale": {"type": "string", "description": "A BCP 47 language tag, such as `de-DE`."},
+                        "message": {"type": "string", "description": "The message in that locale, for people; never branch on it."},
+                    },
+                    "additionalProperties": false,
+                    "description": "The message in the reader's language, when the program localized it; `message` stays in English.",
+                }),
+            );
+        }
         if let Some(key) = shape.exit {
             let mut exits: Vec<u8> = errors
                 .iter()

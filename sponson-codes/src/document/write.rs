@@ -90,6 +90,7 @@ pub(crate) struct FailureView<'a> {
     pub(crate) hint: Option<&'a str>,
     pub(crate) details: &'a Map<String, Value>,
     pub(crate) info: Option<&'static crate::code::CodeInfo>,
+    pub(crate) localized: Option<&'a super::localized::LocalizedMessage>,
 }
 
 /// `value` nests at most `levels` arrays and objects.
@@ -156,6 +157,7 @@ impl Failure {
             hint: self.hint.as_deref(),
             details: &self.details,
             info: self.info,
+            localized: self.localized.as_ref(),
         }
     }
 }
@@ -336,6 +338,9 @@ impl Profile {
         if let (Some(key), Some(retryable)) = (shape.retryable, failure.retryable()) {
             map.serialize_entry(key, &retryable)?;
         }
+        if let (Some(key), Some(localized)) = (shape.localized_message, failure.localized) {
+            map.serialize_entry(key, localized)?;
+        }
         for (name, value) in failure.details {
             map.serialize_entry(name, value)?;
         }
@@ -478,6 +483,7 @@ impl Profile {
             hint: hint.map(|hint| Cow::Owned(hint.to_owned())),
             details: details.clone(),
             info: None,
+            localized: None,
         };
         let outcome = Outcome {
             result: Err(failure),

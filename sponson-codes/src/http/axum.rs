@@ -21,7 +21,9 @@ use crate::http::problem::{Problem, PROBLEM_CONTENT_TYPE};
 
 impl IntoResponse for Problem {
     /// The status, `Content-Type: application/problem+json`, `Retry-After`
-    /// when the error gave a delay ([`Error::with_retry_after`]), and the body.
+    /// when the error gave a delay ([`Error::with_retry_after`]),
+    /// `Content-Language` when the body carries a localized message
+    /// ([`Error::to_localized_problem`]), and the body.
     ///
     /// With feature `tracing`, the problem is reported as a `tracing`
     /// event with its `error.type` and `http.response.status_code` (module
@@ -41,6 +43,9 @@ impl IntoResponse for Problem {
 fn response_of(problem: Problem) -> Response {
     let status = StatusCode::from_u16(problem.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
     let (code, retry_after) = problem.members();
+    let language = problem
+        .content_language()
+        .and_then(|locale| HeaderValue::from_str(&locale).ok());
     let mut response = (
         status,
         [(
@@ -54,6 +59,11 @@ fn response_of(problem: Problem) -> Response {
         response
             .headers_mut()
             .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+    }
+    if let Some(language) = language {
+        response
+            .headers_mut()
+            .insert(header::CONTENT_LANGUAGE, language);
     }
     if let Some(code) = code {
         response.extensions_mut().insert(ProblemCode(code));

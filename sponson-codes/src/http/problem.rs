@@ -14,6 +14,7 @@ use serde_json::{Map, Value};
 
 use crate::code::{CodeInfo, ErrorCode};
 use crate::document::envelope::ErrorBody;
+use crate::document::localized::LocalizedMessage;
 use crate::document::outcome::{Failure, Outcome};
 use crate::document::read::Document;
 use crate::document::write::{settle, FailureView, RenderError};
@@ -24,9 +25,9 @@ use crate::json::depth::MAX_LEVELS;
 pub const PROBLEM_CONTENT_TYPE: &str = "application/problem+json";
 
 /// The members a problem document defines or this crate writes, which
-/// details can never take: RFC 9457's five, then `code`, `hint` and
-/// `retryable`.
-pub const RESERVED_PROBLEM_KEYS: [&str; 8] = [
+/// details can never take: RFC 9457's five, then `code`, `hint`,
+/// `retryable` and `localized_message`.
+pub const RESERVED_PROBLEM_KEYS: [&str; 9] = [
     "type",
     "title",
     "status",
@@ -35,6 +36,7 @@ pub const RESERVED_PROBLEM_KEYS: [&str; 8] = [
     "code",
     "hint",
     "retryable",
+    "localized_message",
 ];
 
 /// The `type` of a code without a docs URL: no semantics beyond the status.
@@ -90,6 +92,37 @@ impl<C: ErrorCode> Error<C> {
         Problem::of(&Outcome::failed("", self), None, |_, _| {})
     }
 
+    /// This error's problem with its message in the reader's language as
+    /// the extension member `localized_message` (`{"locale", "message"}`;
+    /// `detail` stays English), which an axum response also announces as
+    /// its `Content-Language`. The [`fluent`](crate::fluent) module makes
+    /// the message from a program's `.ftl` files, for the locale the
+    /// request's `Accept-Language` asks for.
+    ///
+    /// ```
+    /// use sponson_codes::profile::LocalizedMessage;
+    /// use sponson_codes::{Error, ErrorCodes};
+    ///
+    /// #[derive(Debug, ErrorCodes)]
+    /// enum Code {
+    ///     #[code(exit = 3, doc = "Another run holds the lock.", http = 409)]
+    ///     LockHeld,
+    ///     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    ///     Internal,
+    /// }
+    ///
+    /// let problem = Error::new(Code::LockHeld, "prod is locked")
+    ///     .to_localized_problem(LocalizedMessage::new("de", "prod ist gesperrt"));
+    /// assert!(problem.body.ends_with(
+    ///     r#""code":"LOCK_HELD","localized_message":{"locale":"de","message":"prod ist gesperrt"}}"#
+    /// ));
+    /// assert_eq!(problem.content_language().as_deref(), Some("de"));
+    /// ```
+    pub fn to_localized_problem(&self, localized: LocalizedMessage) -> Problem {
+        let outcome = Outcome::failed("", self).with_localized_message(localized);
+        Problem::of(&outcome, None, |_, _| {})
+    }
+
     /// This error's problem, with `status` (when given) instead of its
     /// code's own, for an answer the HTTP layer has decided (no route:
     /// 404); the fallback a document that cannot hold the error falls back
@@ -130,6 +163,16 @@ impl Problem {
     /// ```
     pub fn retry_after(&self) -> Option<u64> {
         self.members().1
+    }
+
+    /// The `Content-Language` of the response: the locale of the body's
+    /// `localized_message`, if it has one (see
+    /// [`Error::to_localized_problem`]).
+    pub fn content_language(&self) -> Option<String> {
+        let Ok(Value::Object(mut body)) = serde_json::from_str::<Value>(&self.body) else {
+            return None;
+        };
+        LocalizedMessage::from_value(body.remove("localized_message")?).map(|l| l.locale)
     }
 
     /// The body's `code` and `retry_after` members, read once.
@@ -242,6 +285,9 @@ impl serde::Serialize for ProblemDocument<'_> {
         }
         if let Some(retryable) = failure.retryable() {
             map.serialize_entry("retryable", &retryable)?;
+        }
+        if let Some(localized) = failure.localized {
+            map.serialize_entry("localized_message", localized)?;
         }
         for (key, value) in failure.details {
             map.serialize_entry(key, value)?;
@@ -385,6 +431,7 @@ impl<T, D: DeserializeOwned> Document<T, D> {
             result: Err(body),
             exit_code: None,
             retryable,
+            localized_message: None,
             warnings: Vec::new(),
         })
     }

@@ -84,6 +84,9 @@ struct Core {
     escape: Escape,
     uncoded: Option<&'static CodeInfo>,
     codes: &'static EnumInfo,
+    /// The program's messages in other languages, and the locale to use.
+    #[cfg(feature = "fluent")]
+    localized: Option<(&'static crate::fluent::Messages, String)>,
 }
 
 type ErrorText = Arc<dyn Fn(Error<AnyCode>) -> String + Send + Sync>;
@@ -138,9 +141,56 @@ impl<C: ErrorCode> Runner<C> {
                 escape: Escape(true),
                 uncoded: None,
                 codes: C::ENUM,
+                #[cfg(feature = "fluent")]
+                localized: None,
             },
             code: PhantomData,
         }
+    }
+
+    /// A failure's message in the reader's language too, from the
+    /// program's Fluent files, in the shipped locale that serves `locale`
+    /// (usually [`fluent::env_locale`](crate::fluent::env_locale), the
+    /// environment's; `None` means English): text mode prints it in the
+    /// `error[CODE]:` line, and the document carries it beside the English
+    /// `message` where its profile has a `localized_message` key. A code
+    /// without a message in that locale is shown in English.
+    ///
+    /// ```
+    /// # use sponson_codes::{Error, ErrorCodes, Mode, Runner};
+    /// # #[derive(Debug, ErrorCodes)]
+    /// # enum Code {
+    /// #     #[code(exit = 3, doc = "The lock is held.")]
+    /// #     LockHeld,
+    /// #     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    /// #     Internal,
+    /// # }
+    /// use std::sync::LazyLock;
+    /// use sponson_codes::fluent::Messages;
+    ///
+    /// static MESSAGES: LazyLock<Messages> = LazyLock::new(|| {
+    ///     // include_str!("../locales/de/errors.ftl") in a program
+    ///     Messages::new().with_locale("de", "locales/de/errors.ftl", "LOCK_HELD = Die Sperre ist belegt.").unwrap()
+    /// });
+    ///
+    /// let failing = || Err::<(), _>(Error::new(Code::LockHeld, "the lock is held"));
+    /// let out = Runner::<Code>::new("apply", Mode::Text).messages(&MESSAGES, Some("de-DE")).render(failing);
+    /// assert_eq!(out.stderr, "error[LOCK_HELD]: Die Sperre ist belegt.\n");
+    /// let out = Runner::<Code>::new("apply", Mode::Json).messages(&MESSAGES, Some("de-DE")).render(failing);
+    /// assert!(out.stdout.contains(
+    ///     r#""message":"the lock is held","localized_message":{"locale":"de","message":"Die Sperre ist belegt."}"#
+    /// ));
+    /// ```
+    #[cfg(feature = "fluent")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "fluent")))]
+    #[must_use]
+    pub fn messages(
+        mut self,
+        messages: &'static crate::fluent::Messages,
+        locale: Option<&str>,
+    ) -> Self {
+        self.core.localized = locale.map(|locale| (messages, locale.to_owned()));
+        self
     }
 
     /// How text mode shows a failure to people, instead of
@@ -894,6 +944,7 @@ impl Core {
                 Err(error) => Outcome::taking_error(&self.command, error, fallback),
             };
             body.finish(false);
+            let outcome = self.localized(outcome);
             return self.json_output(outcome.with_warnings(warnings));
         }
         // Text mode checks the data as JSON mode would, so both exit alike.
@@ -902,6 +953,7 @@ impl Core {
             Err(error) => Outcome::failed_with(self.command.clone(), error, fallback),
         }
         .with_warnings(warnings);
+        let outcome = self.localized(outcome);
         let written = self.profile.write(&outcome);
         let data_text = match (&outcome.result, written.outcome.is_ok()) {
             (Ok(value), true) => body.finish(true).unwrap_or_else(|| text_of(value)),
@@ -911,6 +963,16 @@ impl Core {
             }
         };
         self.text_output(&outcome, written.outcome.as_ref(), data_text, result.err())
+    }
+
+    /// `outcome` with its failure's localized message, when the runner
+    /// was given messages and a locale that has one.
+    fn localized(&self, outcome: Outcome) -> Outcome {
+        #[cfg(feature = "fluent")]
+        if let Some((messages, locale)) = &self.localized {
+            return messages.localize_outcome(outcome, Some(locale));
+        }
+        outcome
     }
 
     /// `out` with the exits of a success stdout cannot take: the

@@ -85,11 +85,17 @@ pub(crate) fn warning_text(warning: &Warning, escape: Escape) -> String {
 }
 
 /// The failure's lines for people, without the warnings: `error[CODE]:
-/// <message>`, the causes, the hint; nothing for a success.
+/// <message>` (in the reader's language when the outcome carries a
+/// localized message), the causes, the hint; nothing for a success.
 pub(crate) fn failure_text(outcome: &Outcome, escape: Escape) -> String {
     let mut text = String::new();
     if let Err(failure) = &outcome.result {
-        let message = outcome.withheld.as_deref().unwrap_or(&failure.message);
+        let localized = failure.localized.as_ref().map(|l| l.message.as_str());
+        let message = outcome
+            .withheld
+            .as_deref()
+            .or(localized)
+            .unwrap_or(&failure.message);
         text.push_str(&escape.error_line(&failure.code, message));
         // The causes an `anyhow::Error` brought, one `caused by:` line each.
         if let Some(Value::Array(causes)) = failure.details.get(CAUSES) {
@@ -148,6 +154,19 @@ mod tests {
             "error[LOCK_HELD]: held\\nhint: run rm -rf\\u{1b}[2J\nhint: Pass --wait.\n"
         );
         let _ = Code::Internal;
+    }
+
+    #[test]
+    fn text_failure_prints_the_localized_message() {
+        use crate::profile::LocalizedMessage;
+        let failed: Result<(), _> = Err(Error::new(Code::LockHeld, "held by run 41"));
+        let outcome = Outcome::new("apply", &failed)
+            .with_localized_message(LocalizedMessage::new("de", "gehalten\nvon Lauf 41"));
+        let out = render_text(&outcome, 1, String::new());
+        assert_eq!(
+            out.stderr,
+            "error[LOCK_HELD]: gehalten\\nvon Lauf 41\nhint: Pass --wait.\n"
+        );
     }
 
     #[test]
