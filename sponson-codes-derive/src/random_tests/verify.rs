@@ -190,6 +190,7 @@ pub(super) fn check_generated(
         "require_explain",
         "grpc_domain",
         "sets",
+        "compat",
         "kind",
     ];
     if names != want {
