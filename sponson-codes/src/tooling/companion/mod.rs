@@ -887,6 +887,43 @@ mod tests {
     }
 
     #[test]
+    fn check_judges_under_the_level_it_is_given() {
+        let dir = tempfile::tempdir().unwrap();
+        let lock = dir.path().join("errors.lock.json");
+        let catalog = own_catalog();
+        // The lock of a release without the last code.
+        let mut older = catalog.clone();
+        let added = older.codes.pop().unwrap();
+        let added = format!("added code `{}` in `{}`", added.code, added.enum_path);
+        std::fs::write(&lock, older.to_lock_json()).unwrap();
+        let companion =
+            Companion::reading("sponson-codes".into(), "--catalog c.json".into(), &catalog)
+                .unwrap();
+        let enums = catalog.enum_infos();
+        let lock = lock.to_str().unwrap();
+        let run = |extra: &[&str]| {
+            let mut line = vec!["check", "--lock", lock, "--json"];
+            line.extend_from_slice(extra);
+            json(&companion.run_with(&enums, &args(&line)))
+        };
+        let additive = run(&[]);
+        assert_eq!(additive["ok"], true, "{additive}");
+        assert_eq!(
+            additive["changes"][0],
+            format!("{added} (additive under `additive`: a new code)")
+        );
+        let strict = run(&["--level", "strict"]);
+        assert_eq!(strict["error"]["code"], "BREAKING_CHANGE", "{strict}");
+        assert!(
+            strict["error"]["message"]
+                .as_str()
+                .unwrap()
+                .contains(&format!("{added} (breaking under `strict`: a new code)")),
+            "{strict}"
+        );
+    }
+
+    #[test]
     fn check_passes_when_only_the_recorded_source_path_differs() {
         let dir = tempfile::tempdir().unwrap();
         let catalog = own_catalog();
