@@ -7,7 +7,7 @@
 use serde_json::Value;
 use sponson_codes::companion::catalog::Catalog;
 use sponson_codes::profile::SPONSON;
-use sponson_codes::{Details, Error, ErrorCode, ErrorCodes, Outcome};
+use sponson_codes::{Details, Error, ErrorCode, ErrorCodes, Outcome, WarningCodes};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ErrorCodes)]
 enum Code {
@@ -559,4 +559,20 @@ fn the_catalog_records_aliases_splits_and_the_level() {
     assert_eq!(infos[0].table[0].aliases, ["LOCKED", "LOCK_BUSY"]);
     assert_eq!(infos[0].table[2].split_from, Some("REQUEST_FAILED"));
     assert_eq!(infos[1].compat, Some("strict"));
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, WarningCodes)]
+enum Warn {
+    #[code(doc = "An anchor was read literally.", alias = "ANCHOR_LITERAL")]
+    YamlAnchor,
+}
+
+#[test]
+fn a_warning_code_reads_its_old_name_too() {
+    assert_eq!(Warn::from_code("ANCHOR_LITERAL"), Some(Warn::YamlAnchor));
+    assert_eq!("ANCHOR_LITERAL".parse::<Warn>(), Ok(Warn::YamlAnchor));
+    assert_eq!(
+        serde_json::to_string(&Warn::YamlAnchor).unwrap(),
+        "\"YAML_ANCHOR\""
+    );
 }
