@@ -150,8 +150,9 @@ pub(crate) fn suggestions<'a>(catalog: &'a Catalog, code: &str) -> Vec<&'a str> 
 }
 
 /// The code `input` names, as `rustc --explain` reads it: exactly, in any
-/// case (`e0499`), or by its digits alone when only one code ends with them
-/// after letters (`0499` for `E0499`). `Err` holds the codes it could mean.
+/// case (`e0499`), by an old name of it (`alias`, in any case), or by its
+/// digits alone when only one code ends with them after letters (`0499`
+/// for `E0499`). `Err` holds the codes it could mean.
 pub(crate) fn resolve<'a>(catalog: &'a Catalog, input: &str) -> Result<&'a str, Vec<&'a str>> {
     let mut codes: Vec<&str> = catalog.codes.iter().map(|c| c.code.as_str()).collect();
     codes.sort_unstable();
@@ -170,6 +171,17 @@ pub(crate) fn resolve<'a>(catalog: &'a Catalog, input: &str) -> Result<&'a str, 
         .collect();
     if !same_case.is_empty() {
         return unique(same_case);
+    }
+    let mut renamed: Vec<&str> = catalog
+        .codes
+        .iter()
+        .filter(|c| c.aliases.iter().any(|a| a.eq_ignore_ascii_case(input)))
+        .map(|c| c.code.as_str())
+        .collect();
+    renamed.sort_unstable();
+    renamed.dedup();
+    if !renamed.is_empty() {
+        return unique(renamed);
     }
     if input.is_empty() || !input.bytes().all(|b| b.is_ascii_digit()) {
         return Err(Vec::new());
@@ -324,5 +336,22 @@ mod tests {
         assert_eq!(resolve(&catalog, "0500"), Ok("E0500"));
         assert_eq!(resolve(&catalog, "0499"), Err(vec!["E0499", "W0499"]));
         assert_eq!(suggestions(&catalog, "E0500x"), ["E0500"]);
+    }
+
+    #[test]
+    fn an_old_name_resolves_to_the_code_it_names_now() {
+        let lock = r#"{"format":"sponson-codes/lock","version":1,"codes":[
+            {"code":"APPROVAL_REQUIRED","exit":2,"enum":"m::C","crate":"m","variant":"A","aliases":["ENV_NOT_APPROVED"]},
+            {"code":"ENV_GONE","exit":2,"enum":"m::C","crate":"m","variant":"G"}]}"#;
+        let catalog = Catalog::read_lock(lock).unwrap();
+        assert_eq!(
+            resolve(&catalog, "ENV_NOT_APPROVED"),
+            Ok("APPROVAL_REQUIRED")
+        );
+        assert_eq!(
+            resolve(&catalog, "env_not_approved"),
+            Ok("APPROVAL_REQUIRED")
+        );
+        assert_eq!(resolve(&catalog, "ENV_GONE"), Ok("ENV_GONE"));
     }
 }
