@@ -42,6 +42,15 @@ fn codes(out: &mut String, program: &Program<'_>, dir: &str, by_enum: bool) {
                     let _ = write!(notes, " Retired: {note}");
                 }
             }
+            if !c.aliases.is_empty() {
+                let _ = write!(notes, " Formerly: {}.", c.aliases.join(", "));
+            }
+            if let Some(from) = &c.split_from {
+                let _ = write!(
+                    notes,
+                    " Split from {from}: older programs report that code."
+                );
+            }
             if let Some(hint) = &c.hint {
                 let _ = write!(notes, " What to do: {}", text(hint));
             }

@@ -761,7 +761,8 @@ fn codes_rows(
     }
 }
 
-/// The marks after a code in the index: retired, fallback, usage.
+/// The marks after a code in the index: retired, fallback, usage, and
+/// its old names, so that the search finds a code by one.
 fn tags(c: &CodeEntry) -> String {
     let mut out = String::new();
     for (on, tag) in [
@@ -772,6 +773,9 @@ fn tags(c: &CodeEntry) -> String {
         if on {
             let _ = write!(out, " <span class=\"tag\">{tag}</span>");
         }
+    }
+    for alias in &c.aliases {
+        let _ = write!(out, " <span class=\"tag\">formerly {}</span>", line(alias));
     }
     out
 }

@@ -464,4 +464,19 @@ fn an_old_name_has_a_page_that_sends_the_reader_to_the_code() {
         page.contains("<dt>Split from</dt><dd><code>LOCK_HELD</code>:"),
         "{page}"
     );
+    // The index's search finds the code by an old name; llms.txt names both.
+    let index = find(&files, "index.html");
+    assert!(
+        index.contains("<code>LOCK_HELD</code></a> <span class=\"tag\">formerly LOCKED</span>"),
+        "{index}"
+    );
+    let llms = find(&files, "llms.txt");
+    assert!(
+        llms.contains(" Formerly: LOCKED, INTERNAL, my::lock."),
+        "{llms}"
+    );
+    assert!(
+        llms.contains(" Split from LOCK_HELD: older programs report that code."),
+        "{llms}"
+    );
 }
