@@ -21,6 +21,7 @@ const RESERVED: &[&str] = &[
     "TypeAlias",
     "TypedDict",
     "TypeGuard",
+    "Union",
     // TypeScript's type names and Python's capitalised keywords.
     "Record",
     "Object",
@@ -379,6 +380,22 @@ mod tests {
         };
         let names: Vec<String> = name_all(&[&a, &exit]).into_iter().map(|n| n.name).collect();
         assert_eq!(names, ["Code", "MyAppCodeExit"]);
+        // The Python file imports `Union`, and `CodeRead` is `Code`'s reader's type.
+        let union = EnumInfo {
+            name: "Union",
+            path: "my_app::Union",
+            ..a
+        };
+        let read = EnumInfo {
+            name: "CodeRead",
+            path: "my_app::CodeRead",
+            ..a
+        };
+        let names: Vec<String> = name_all(&[&a, &union, &read])
+            .into_iter()
+            .map(|n| n.name)
+            .collect();
+        assert_eq!(names, ["Code", "MyAppUnion", "MyAppCodeRead"]);
     }
 
     #[test]
