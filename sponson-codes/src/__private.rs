@@ -200,6 +200,7 @@ pub const STUB_FIELDS: CodeFields = CodeFields {
     aliases: &[],
     split_from: None,
     number: None,
+    details: &[],
 };
 
 /// See [`STUB_INFO`].

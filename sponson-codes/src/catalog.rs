@@ -268,6 +268,10 @@ fn code_entry<'a>(e: &'a EnumInfo, index: usize, c: &'a crate::code::CodeInfo) -
     if let Some(number) = c.number {
         entry.push(("number", Tree::from(number)));
     }
+    if !c.details.is_empty() {
+        let details = c.details.iter().map(|d| Tree::from(*d)).collect();
+        entry.push(("details", Tree::Array(details)));
+    }
     Tree::Object(entry)
 }
 

@@ -419,6 +419,49 @@ impl Messages {
             .then(|| LocalizedMessage::new(tag, text.into_owned()))
     }
 
+    /// What is wrong with these messages for the live error codes of
+    /// `enums` (retired codes and warnings need no message), each code's
+    /// details its [`CodeInfo::details`](crate::CodeInfo::details): see
+    /// [`check`](Messages::check). The companion's `check --locales DIR`
+    /// and [`testing::assert_locales`](crate::testing) run it.
+    ///
+    /// ```
+    /// use sponson_codes::fluent::Messages;
+    /// use sponson_codes::{ErrorCode, ErrorCodes};
+    ///
+    /// #[derive(ErrorCodes)]
+    /// enum Code {
+    ///     #[code(exit = 3, doc = "Another run holds the lock.")]
+    ///     LockHeld {
+    ///         #[code(detail)]
+    ///         scope: String,
+    ///     },
+    ///     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    ///     Internal,
+    /// }
+    ///
+    /// let messages = Messages::new()
+    ///     .with_locale("de", "de.ftl", "LOCK_HELD = { $scope } ist belegt, { $holder }.\n")
+    ///     .unwrap();
+    /// assert_eq!(
+    ///     messages.check_enums(&[Code::ENUM]),
+    ///     [
+    ///         "de.ftl:1: the message for LOCK_HELD names `$holder`, which is not a detail of LOCK_HELD (its details: scope)",
+    ///         "de.ftl: no message for code INTERNAL (Fluent id `INTERNAL`) in locale de",
+    ///     ]
+    /// );
+    /// ```
+    pub fn check_enums(&self, enums: &[&crate::code::EnumInfo]) -> Vec<String> {
+        let codes: Vec<CodeMessages<'_>> = enums
+            .iter()
+            .filter(|e| !e.is_warnings())
+            .flat_map(|e| e.table.iter())
+            .filter(|info| info.retired.is_none())
+            .map(|info| CodeMessages::new(info.code, Some(info.details)))
+            .collect();
+        self.check(&codes)
+    }
+
     /// What is wrong with these messages for `codes`, one line each naming
     /// the file (and line): a code without a message in a locale, a message
     /// that names a variable which is not one of its code's details, two
@@ -484,9 +527,11 @@ fn argument(value: &Value) -> FluentValue<'static> {
     }
 }
 
-/// The line of the byte offset `at` in `source`, counted from 1.
+/// The line of the byte offset `at` in `source`, counted from 1; a fault
+/// found at the end of the text (an entry left open) is on its last line
+/// of text.
 fn line_at(source: &str, at: usize) -> usize {
-    let at = at.min(source.len());
+    let at = at.min(source.trim_end().len());
     source.as_bytes()[..at]
         .iter()
         .filter(|&&b| b == b'\n')

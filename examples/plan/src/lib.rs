@@ -7,6 +7,7 @@
 pub mod cli;
 pub mod codes;
 pub mod commands;
+pub mod locales;
 pub mod plan;
 pub mod response;
 

@@ -3,7 +3,7 @@
 use std::process::ExitCode;
 
 use plan_example::cli::{Cli, Command};
-use plan_example::{commands, Code};
+use plan_example::{commands, locales, Code};
 use sponson_codes::{Mode, Runner};
 
 fn main() -> ExitCode {
@@ -13,7 +13,10 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(exit) => return exit,
     };
-    let runner = Runner::<Code>::new(cli.command.name(), Mode::from_json_flag(cli.json));
+    // A failure's message in the language of the environment too
+    // (`LANG=de_DE.UTF-8`): text mode prints it, documents carry it.
+    let runner = Runner::<Code>::new(cli.command.name(), Mode::from_json_flag(cli.json))
+        .messages(&locales::MESSAGES, locales::locale().as_deref());
     match &cli.command {
         Command::Validate { plan } => runner.run_with(
             || commands::validate(plan),

@@ -41,6 +41,8 @@ pub struct CodeFields {
     pub split_from: Option<&'static str>,
     /// See [`CodeInfo::number`].
     pub number: Option<i32>,
+    /// See [`CodeInfo::details`].
+    pub details: &'static [&'static str],
 }
 
 impl CodeFields {
@@ -62,6 +64,7 @@ impl CodeFields {
             aliases,
             split_from,
             number,
+            details,
         } = self;
         CodeInfo {
             code,
@@ -79,6 +82,7 @@ impl CodeFields {
             aliases,
             split_from,
             number,
+            details,
         }
     }
 }

@@ -185,6 +185,32 @@ pub struct CodeInfo {
     /// assert_eq!(Code::Internal.info().number, None);
     /// ```
     pub number: Option<i32>,
+    /// The names of the variant's details (its `#[code(detail)]` fields,
+    /// renamed where they say so), in declaration order: what a localized
+    /// message may name as its variables (feature `fluent`). Details added
+    /// at run time (`with_detail`) are not listed.
+    ///
+    /// ```
+    /// use sponson_codes::{ErrorCode, ErrorCodes};
+    ///
+    /// #[derive(ErrorCodes)]
+    /// enum Code {
+    ///     #[code(exit = 3, doc = "Another run holds the lock.")]
+    ///     LockHeld {
+    ///         #[code(detail)]
+    ///         scope: String,
+    ///         #[code(detail = "holder")]
+    ///         run: u64,
+    ///     },
+    ///     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    ///     Internal,
+    /// }
+    ///
+    /// let held = Code::LockHeld { scope: "prod".into(), run: 41 };
+    /// assert_eq!(held.info().details, ["scope", "holder"]);
+    /// assert!(Code::Internal.info().details.is_empty());
+    /// ```
+    pub details: &'static [&'static str],
 }
 
 impl CodeInfo {

@@ -306,6 +306,9 @@ pub struct CodeEntry {
     /// The code's integer ([`CodeInfo::number`]), when it gives one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub number: Option<i32>,
+    /// The names of the code's declared details ([`CodeInfo::details`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub details: Vec<String>,
     /// The program it belongs to, in a merged catalog; absent in one
     /// program's catalog.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -390,6 +393,13 @@ impl Catalog {
                     ),
                     split_from: c.split_from.as_deref().map(leak),
                     number: c.number,
+                    details: Box::leak(
+                        c.details
+                            .iter()
+                            .map(|d| leak(d))
+                            .collect::<Vec<_>>()
+                            .into_boxed_slice(),
+                    ),
                 }
                 .build()
             })

@@ -198,6 +198,7 @@ impl Catalog {
                 aliases: c.aliases,
                 split_from: c.split_from,
                 number: c.number,
+                details: Vec::new(),
                 program: None,
             })
             .collect();

@@ -13,6 +13,8 @@ pub mod coverage;
 pub(crate) mod diff;
 pub(crate) mod files;
 pub(crate) mod generated;
+#[cfg(feature = "fluent")]
+pub(crate) mod locales;
 pub mod lock;
 pub mod markdown;
 pub(crate) mod merge;

@@ -50,6 +50,10 @@ use crate::tooling::stale::{self, LockState, Verdict};
 pub use crate::tooling::generated::{
     assert_agents_fresh, assert_types_fresh, check_agents, check_types,
 };
+/// The check of a program's Fluent files (feature `fluent`).
+#[cfg(feature = "fluent")]
+#[cfg_attr(docsrs, doc(cfg(feature = "fluent")))]
+pub use crate::tooling::locales::{assert_locales, check_locales};
 /// The language of [`assert_types_fresh`] and [`check_types`] (also
 /// `companion::types::Lang` with the companion).
 pub use crate::tooling::types::Lang;

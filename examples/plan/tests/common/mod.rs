@@ -65,9 +65,18 @@ pub fn fixture(name: &str) -> PathBuf {
 }
 
 pub fn run_in(dir: &Path, args: &[&str]) -> Run {
+    run_in_locale(dir, args, "C")
+}
+
+/// Runs `plan` with `args` in `dir`, its locale `LANG=lang` (`C`: English,
+/// whatever the environment of the tests says).
+pub fn run_in_locale(dir: &Path, args: &[&str], lang: &str) -> Run {
     let out = Command::new(env!("CARGO_BIN_EXE_plan"))
         .args(args)
         .current_dir(dir)
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env("LANG", lang)
         // A backtrace on stderr must still never reach stdout.
         .env("RUST_BACKTRACE", "1")
         .stdin(Stdio::null())

@@ -27,6 +27,8 @@ pub(crate) enum Command {
         lock: Option<String>,
         /// `--level`: the compatibility level, over the enums' own.
         level: Option<Level>,
+        /// `--locales DIR`: the program's Fluent files, checked too.
+        locales: Option<String>,
     },
     /// With a command, route or tool: the schema of what it may return.
     Schema {
@@ -208,7 +210,7 @@ pub(crate) fn parse(args: &[String]) -> Result<Invocation, Failure> {
             Command::Explain { code }
         }
         "check" => {
-            let (mut lock, mut level) = (None, None);
+            let (mut lock, mut level, mut locales) = (None, None, None);
             while let Some(flag) = flags.next_flag()? {
                 match flag.as_str() {
                     "--lock" => lock = Some(flags.value("--lock")?),
@@ -220,10 +222,17 @@ pub(crate) fn parse(args: &[String]) -> Result<Invocation, Failure> {
                             ))
                         })?);
                     }
-                    other => return Err(flags.unknown(other, &["--lock", "--level"])),
+                    "--locales" => locales = Some(flags.value("--locales")?),
+                    other => {
+                        return Err(flags.unknown(other, &["--lock", "--level", "--locales"]));
+                    }
                 }
             }
-            Command::Check { lock, level }
+            Command::Check {
+                lock,
+                level,
+                locales,
+            }
         }
         "coverage" => {
             let (mut src, mut tests) = (None, None);
@@ -430,14 +439,24 @@ mod tests {
             parsed("check --lock l.json").command,
             Command::Check {
                 lock: Some("l.json".into()),
-                level: None
+                level: None,
+                locales: None
             }
         );
         assert_eq!(
             parsed("check --level strict").command,
             Command::Check {
                 lock: None,
-                level: Some(Level::Strict)
+                level: Some(Level::Strict),
+                locales: None
+            }
+        );
+        assert_eq!(
+            parsed("check --locales locales").command,
+            Command::Check {
+                lock: None,
+                level: None,
+                locales: Some("locales".into())
             }
         );
         assert_eq!(

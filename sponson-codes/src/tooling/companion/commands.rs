@@ -284,12 +284,32 @@ pub(crate) fn explain(
     })
 }
 
-/// `check [--lock PATH]`: duplicates, then compatibility with the lock.
+/// The program's Fluent files in `dir` against its live error codes: a
+/// missing message, a variable that is not a detail, a file that does not
+/// parse, each named with its file and line.
+fn check_locales(dir: &str, enums: &[&'static EnumInfo]) -> Result<(), Failure> {
+    crate::tooling::locales::check_locales(dir, enums).map_err(|problems| {
+        let lines: Vec<&str> = problems.lines().collect();
+        Failure::new(
+            CompanionCode::LocalesInvalid,
+            format!(
+                "{} problem(s) in the locales of `{dir}`: {}",
+                lines.len(),
+                lines.join("; ")
+            ),
+        )
+        .with_detail("problems", &lines)
+    })
+}
+
+/// `check [--lock PATH] [--level L] [--locales DIR]`: duplicates, the
+/// locales when given, then compatibility with the lock.
 pub(crate) fn check(
     companion: &Companion,
     enums: &[&'static EnumInfo],
     lock: Option<&str>,
     level: Option<Level>,
+    locales: Option<&str>,
 ) -> Result<Reply, Failure> {
     let dups = duplicates(enums);
     let (conflicts, shared): (Vec<_>, Vec<_>) = dups.iter().partition(|d| d.is_conflict());
@@ -316,6 +336,9 @@ pub(crate) fn check(
             ),
         )
         .with_detail("profiles", &names));
+    }
+    if let Some(dir) = locales {
+        check_locales(dir, enums)?;
     }
     let target = Target::new(companion, "lock", lock, companion.lock_path);
     let mut state = read_lock_state(&target, &companion.catalog(enums))?;

@@ -148,6 +148,16 @@ pub enum CompanionCode {
         hint = "Make them agree, rename one of the codes, or pass --allow-conflicts."
     )]
     CatalogConflict,
+    /// `check --locales DIR` found a live error code without a message in
+    /// a shipped locale, a message that names a variable which is not one
+    /// of its code's details, or a Fluent file that does not parse; each
+    /// problem names its file and, where it has one, its line.
+    #[code(
+        exit = 1,
+        doc = "A locale's Fluent files lack a code's message, name a variable that is not a detail, or do not parse.",
+        hint = "Fix each file and line named: add the message, or name only the code's details."
+    )]
+    LocalesInvalid,
     /// A bug in the companion itself; please report it.
     #[code(exit = 1, doc = "An unexpected error.", fallback)]
     Internal,

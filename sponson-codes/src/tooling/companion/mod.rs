@@ -13,7 +13,7 @@
 //! their codes are registered; name every crate whose codes belong in the docs.
 //!
 //! Commands: `docs [--out PATH] [--check]`, `lock [--out PATH] [--check]`,
-//! `list`, `explain CODE`, `check [--lock PATH] [--level additive|strict]`, `schema`,
+//! `list`, `explain CODE`, `check [--lock PATH] [--level additive|strict] [--locales DIR]`, `schema`,
 //! `coverage [--src DIR] [--tests DIR]`,
 //! `types --lang typescript|python [--out PATH] [--check]` (see [`types`]),
 //! `agents [--out PATH] [--check]` (see [`markdown::render_agents`]),
@@ -545,7 +545,11 @@ impl Companion {
             Command::Lock { out, check } => commands::lock(self, enums, out.as_deref(), *check),
             Command::List => Ok(commands::list(self, enums)),
             Command::Explain { code } => commands::explain(self, enums, code, screen),
-            Command::Check { lock, level } => commands::check(self, enums, lock.as_deref(), *level),
+            Command::Check {
+                lock,
+                level,
+                locales,
+            } => commands::check(self, enums, lock.as_deref(), *level, locales.as_deref()),
             Command::Schema { set } => commands::schema(self, enums, set.as_ref()),
             Command::Coverage { src, tests } => {
                 commands::coverage(self, enums, src.as_deref(), tests.as_deref())
@@ -585,9 +589,11 @@ impl Companion {
              lock [--out PATH] [--check]   write the lock file (default {lock}); --check fails when it differs\n  \
              list                          list every code\n  \
              explain CODE                  show a code's long explanation\n  \
-             check [--lock PATH] [--level L]\n                                \
+             check [--lock PATH] [--level L] [--locales DIR]\n                                \
              fail on conflicting duplicate codes or a breaking change against the lock, judged under\n                                \
-             the compatibility level L (additive or strict; default the enums' own, else additive)\n  \
+             the compatibility level L (additive or strict; default the enums' own, else additive);\n                                \
+             with --locales, also on a code without a message in a locale of DIR (DIR/de/*.ftl),\n                                \
+             a message naming a variable that is not a detail, or a file that does not parse\n  \
              schema [--command NAME]       print the JSON Schema (2020-12) of the program's envelope in its profile;\n                                \
              with --command, --route or --tool, of what that one may return\n  \
              coverage [--src DIR] [--tests DIR]\n                                \
@@ -884,6 +890,73 @@ mod tests {
             .contains(&format!(
                 "(2 of {files} files differ or are missing: b/USAGE.html, llms.txt)"
             )));
+    }
+
+    #[test]
+    fn check_fails_on_a_missing_message_or_a_variable_that_is_no_detail() {
+        #[derive(crate::ErrorCodes)]
+        #[codes(crate = crate)]
+        #[allow(dead_code)]
+        enum Code {
+            #[code(exit = 3, doc = "The lock is held.")]
+            LockHeld {
+                #[code(detail)]
+                scope: String,
+            },
+            #[code(exit = 1, doc = "An unexpected error.", fallback)]
+            Internal,
+        }
+        let dir = tempfile::tempdir().unwrap();
+        // Through the catalog, as the companion reads a program: the
+        // details of each code travel in it.
+        let catalog = Catalog::from_enums(&[<Code as crate::ErrorCode>::ENUM]);
+        assert_eq!(catalog.codes[0].details, ["scope"]);
+        let lock = dir.path().join("errors.lock.json");
+        std::fs::write(&lock, catalog.to_lock_json()).unwrap();
+        let companion =
+            Companion::reading("sponson-codes".into(), "--catalog c.json".into(), &catalog)
+                .unwrap();
+        let enums = catalog.enum_infos();
+        let locales = dir.path().join("locales");
+        std::fs::create_dir_all(locales.join("de")).unwrap();
+        let run = |ftl: &str| {
+            std::fs::write(locales.join("de/errors.ftl"), ftl).unwrap();
+            let line = [
+                "check",
+                "--lock",
+                lock.to_str().unwrap(),
+                "--locales",
+                locales.to_str().unwrap(),
+                "--json",
+            ];
+            json(&companion.run_with(&enums, &args(&line)))
+        };
+        let good = run("LOCK_HELD = { $scope } ist gesperrt.\nINTERNAL = Fehler.\n");
+        assert_eq!(good["ok"], true, "{good}");
+        let missing = run("LOCK_HELD = { $scope } ist gesperrt.\n");
+        assert_eq!(missing["error"]["code"], "LOCALES_INVALID", "{missing}");
+        assert!(
+            missing["error"]["problems"][0].as_str().unwrap().ends_with(
+                "errors.ftl: no message for code INTERNAL (Fluent id `INTERNAL`) in locale de"
+            ),
+            "{missing}"
+        );
+        let variable = run("LOCK_HELD = { $holder } hält { $scope }.\nINTERNAL = Fehler.\n");
+        assert_eq!(variable["error"]["code"], "LOCALES_INVALID", "{variable}");
+        assert!(
+            variable["error"]["problems"][0].as_str().unwrap().ends_with(
+                "errors.ftl:1: the message for LOCK_HELD names `$holder`, which is not a detail of LOCK_HELD (its details: scope)"
+            ),
+            "{variable}"
+        );
+        let broken = run("LOCK_HELD = { $scope\n");
+        assert!(
+            broken["error"]["problems"][0]
+                .as_str()
+                .unwrap()
+                .contains("errors.ftl:1: not valid Fluent"),
+            "{broken}"
+        );
     }
 
     #[test]
