@@ -4,8 +4,10 @@
 //! The lock holds the contract only: each code's string, exit code, enum,
 //! crate, Rust variant, whether it is retired, its HTTP status when it has
 //! one, whether it is retryable when it says, its number when it gives
-//! one, its gRPC status when its enum speaks gRPC, and the declared error
-//! sets of commands, routes and tools. Prose (`doc`, `hint`, the
+//! one, its old names (`alias`) and the code it was split from when it has
+//! them, its gRPC status when its enum speaks gRPC, and the declared error
+//! sets of commands, routes and tools. The verdicts are given under a
+//! compatibility [`Level`]. Prose (`doc`, `hint`, the
 //! explanation, the retirement note, the enum's doc comment) is not in it, so
 //! fixing a typo never makes the lock stale.
 //!
