@@ -416,6 +416,7 @@ pub(super) fn entry(tokens: &[TokenTree]) -> Result<ExpectedEntry, String> {
         "retryable",
         "aliases",
         "split_from",
+        "details",
         "number",
         "http",
         "url",
