@@ -426,7 +426,7 @@ pub enum Change {
 
 /// A compatibility level: the rules by which the lock judges a change.
 ///
-/// Chosen on the enum (`#[codes(compat = "strict")]`, [`EnumInfo::compat`](crate::EnumInfo::compat))
+/// Chosen on the enum (`#[codes(compat = "strict")]`, [`EnumInfo::compat`](crate::registry::EnumInfo::compat))
 /// or per check (`check --level strict`), which overrides it.
 ///
 /// ```
