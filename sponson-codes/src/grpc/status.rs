@@ -8,6 +8,7 @@ use tonic::{Code, Status};
 use tonic_types::{ErrorDetails, HelpLink, StatusExt};
 
 use crate::code::{CodeInfo, ErrorCode};
+use crate::document::localized::LocalizedMessage;
 use crate::error::Error;
 
 /// The metadata key of the hint, as in the envelope's error object.
@@ -155,7 +156,50 @@ impl<C: ErrorCode> Error<C> {
     where
         C: GrpcCodes,
     {
-        let status = self.status_as_is();
+        self.status_within(None)
+    }
+
+    /// [`to_status`](Error::to_status), with the message in the reader's
+    /// language too, as AIP-193's `google.rpc.LocalizedMessage` detail (the
+    /// status's own message stays English). The [`fluent`](crate::fluent)
+    /// module makes the message from a program's `.ftl` files, for the
+    /// locale the request asks for.
+    ///
+    /// ```
+    /// use sponson_codes::profile::LocalizedMessage;
+    /// use sponson_codes::{Error, ErrorCodes};
+    /// use tonic_types::StatusExt;
+    ///
+    /// #[derive(Debug, ErrorCodes)]
+    /// #[codes(grpc_domain = "plans.example")]
+    /// enum Code {
+    ///     #[code(exit = 3, doc = "Another run holds the lock.", grpc = "ABORTED")]
+    ///     LockHeld,
+    ///     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    ///     Internal,
+    /// }
+    ///
+    /// let status = Error::new(Code::LockHeld, "the lock is held")
+    ///     .to_localized_status(LocalizedMessage::new("de-DE", "Die Sperre ist belegt."));
+    /// assert_eq!(status.message(), "the lock is held");
+    /// let details = status.get_error_details();
+    /// let localized = details.localized_message().unwrap();
+    /// assert_eq!((localized.locale.as_str(), localized.message.as_str()), ("de-DE", "Die Sperre ist belegt."));
+    /// assert_eq!(details.error_info().unwrap().reason, "LOCK_HELD");
+    /// ```
+    pub fn to_localized_status(&self, localized: LocalizedMessage) -> Status
+    where
+        C: GrpcCodes,
+    {
+        self.status_within(Some(&localized))
+    }
+
+    /// The status, or the fallback's when it would not fit in the trailers.
+    fn status_within(&self, localized: Option<&LocalizedMessage>) -> Status
+    where
+        C: GrpcCodes,
+    {
+        let status = self.status_as_is(localized);
         let size = trailer_size(&status);
         if size <= MAX_STATUS_BYTES {
             return status;
@@ -164,11 +208,11 @@ impl<C: ErrorCode> Error<C> {
             "invalid details for error code {}: the gRPC status would take {size} bytes of trailers, more than {MAX_STATUS_BYTES}",
             self.code()
         ))
-        .status_as_is()
+        .status_as_is(None)
     }
 
     /// The status of this error, whatever its size.
-    fn status_as_is(&self) -> Status
+    fn status_as_is(&self, localized: Option<&LocalizedMessage>) -> Status
     where
         C: GrpcCodes,
     {
@@ -197,6 +241,9 @@ impl<C: ErrorCode> Error<C> {
             && info.retryable != Some(false)
         {
             details.set_retry_info(Some(delay));
+        }
+        if let Some(localized) = localized {
+            details.set_localized_message(localized.locale.clone(), localized.message.clone());
         }
         Status::with_error_details(status_code(info), self.message(), details)
     }
