@@ -31,6 +31,7 @@ fi
 
 features=sponson-codes/clap,sponson-codes/anyhow,sponson-codes/axum,sponson-codes/miette
 features=$features,sponson-codes/tracing,sponson-codes/companion,sponson-codes/mcp
+features=$features,sponson-codes/fluent
 export RUSTC="$rustc" RUSTDOC=/usr/bin/rustdoc
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-target}/msrv"
 # The slow randomized runs are the main toolchain's; here, that each test
