@@ -23,7 +23,7 @@ use std::sync::OnceLock;
 use libfuzzer_sys::fuzz_target;
 use serde_json::Value;
 use sponson_codes::companion::catalog::Catalog;
-use sponson_codes::companion::lock::{compare, Compatibility, LOCK_FORMAT};
+use sponson_codes::companion::lock::{compare, Change, Compatibility, LOCK_FORMAT};
 use sponson_codes::companion::Companion;
 use sponson_codes::profile::{Document, SPONSON};
 
@@ -67,8 +67,9 @@ fn fixture() -> &'static Fixture {
     })
 }
 
-fn strings<T: ToString>(items: impl Iterator<Item = T>) -> Value {
-    Value::Array(items.map(|i| Value::String(i.to_string())).collect())
+/// Each change with its verdict, as `check` and `lock --check` list them.
+fn verdicts<'a>(report: &Compatibility, changes: impl Iterator<Item = &'a Change>) -> Value {
+    Value::Array(changes.map(|c| Value::String(report.verdict(c))).collect())
 }
 
 /// What the companion printed, read back: one document on stdout.
@@ -145,21 +146,27 @@ fuzz_target!(|data: &[u8]| {
         if report.is_breaking() {
             assert_eq!((code(&doc), exit), ("BREAKING_CHANGE", 1), "{doc:?}");
             let error = doc.result.as_ref().unwrap_err();
-            assert_eq!(error.details["breaking"], strings(report.breaking()));
+            assert_eq!(
+                error.details["breaking"],
+                verdicts(report, report.breaking())
+            );
             continue;
         }
         match (stale, stale_code) {
             (true, Some(stale_code)) => {
                 assert_eq!((code(&doc), exit), (stale_code, 1), "{doc:?}");
                 let error = doc.result.as_ref().unwrap_err();
-                assert_eq!(error.details["changes"], strings(report.changes.iter()));
+                assert_eq!(
+                    error.details["changes"],
+                    verdicts(report, report.changes.iter())
+                );
             }
             _ => {
                 assert_eq!(exit, 0, "{doc:?}");
                 let data = doc.result.as_ref().unwrap();
                 if stale_code.is_none() {
                     assert_eq!(data["behind"], stale);
-                    assert_eq!(data["changes"], strings(report.changes.iter()));
+                    assert_eq!(data["changes"], verdicts(report, report.changes.iter()));
                 }
             }
         }
