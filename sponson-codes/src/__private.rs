@@ -121,6 +121,23 @@ pub const fn index_of(table: &[CodeInfo], code: &str) -> Option<usize> {
     None
 }
 
+/// Whether `code` is an old name (`#[code(alias = "...")]`) of a code of
+/// `table`, for `code!`'s error about it.
+pub const fn is_alias(table: &[CodeInfo], code: &str) -> bool {
+    let mut i = 0;
+    while i < table.len() {
+        let mut a = 0;
+        while a < table[i].aliases.len() {
+            if const_str_eq(table[i].aliases[a], code) {
+                return true;
+            }
+            a += 1;
+        }
+        i += 1;
+    }
+    false
+}
+
 /// `code!`'s way to a retired code's deprecation: `Code<I>::RAISE` is a
 /// `#[deprecated]` constant exactly when the code at index `I` is retired,
 /// so naming it warns with the retirement note.

@@ -48,6 +48,17 @@ macro_rules! code {
         let () = <<$enum as $crate::__private::RetiredCodes>::Code<__SPONSON_RAISED>>::RAISE;
         const __SPONSON_CODE: $enum = <$enum>::__sponson_from_index(match __SPONSON_INDEX {
             $crate::__private::core::option::Option::Some(index) => index,
+            $crate::__private::core::option::Option::None
+                if $crate::__private::is_alias(<$enum as $crate::ErrorCode>::TABLE, $code) =>
+            {
+                $crate::__private::core::panic!($crate::__private::core::concat!(
+                    "error code ",
+                    $crate::__private::core::stringify!($code),
+                    " is an old name (#[code(alias = ...)]) of a code of `",
+                    $crate::__private::core::stringify!($enum),
+                    "`; code! names a code by its current string, which documents are written with"
+                ))
+            }
             $crate::__private::core::option::Option::None => {
                 $crate::__private::core::panic!($crate::__private::core::concat!(
                     "error code ",
