@@ -187,9 +187,6 @@ pub mod http;
 #[cfg(feature = "mcp")]
 #[cfg_attr(docsrs, doc(cfg(feature = "mcp")))]
 pub mod mcp;
-#[cfg(feature = "fluent")]
-#[cfg_attr(docsrs, doc(cfg(feature = "fluent")))]
-pub mod fluent;
 #[cfg(feature = "runner")]
 mod run;
 #[cfg(feature = "tracing")]
@@ -280,6 +277,9 @@ pub mod profile {
 
     pub use crate::document::declared::{all_declared, declared};
     pub use crate::document::envelope::{Envelope, ErrorBody};
+    #[cfg(feature = "fluent")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "fluent")))]
+    pub use crate::document::fluent;
     pub use crate::document::localized::LocalizedMessage;
     pub use crate::document::profile::{
         Data, ErrorShape, Layout, Profile, Status, Stream, Success, Version, FIRSTDRAFT, NOGGIN,

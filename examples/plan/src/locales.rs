@@ -5,7 +5,7 @@
 
 use std::sync::LazyLock;
 
-use sponson_codes::fluent::Messages;
+use sponson_codes::profile::fluent::Messages;
 
 /// plan's messages in English and German.
 pub static MESSAGES: LazyLock<Messages> = LazyLock::new(|| {
@@ -30,5 +30,5 @@ pub static MESSAGES: LazyLock<Messages> = LazyLock::new(|| {
 /// plan's messages serve it in English, the language of the contract's own
 /// message, which says more (it names the plan, the scope, the holder).
 pub fn locale() -> Option<String> {
-    sponson_codes::fluent::env_locale().filter(|locale| MESSAGES.negotiate(locale) != Some("en"))
+    sponson_codes::profile::fluent::env_locale().filter(|locale| MESSAGES.negotiate(locale) != Some("en"))
 }

@@ -10,7 +10,7 @@ use serde_json::{Map, Value};
 /// `LocalizedMessage`. `message` stays English: consumers branch on the
 /// code, and people read this.
 ///
-/// The [`fluent`](crate::fluent) module (feature `fluent`) makes one from a
+/// The [`fluent`](crate::profile::fluent) module (feature `fluent`) makes one from a
 /// program's `.ftl` files.
 ///
 /// ```

@@ -7,6 +7,8 @@ pub(crate) mod declared;
 pub(crate) mod envelope;
 #[cfg(test)]
 mod envelope_tests;
+#[cfg(feature = "fluent")]
+pub mod fluent;
 pub(crate) mod localized;
 pub(crate) mod outcome;
 pub(crate) mod output;

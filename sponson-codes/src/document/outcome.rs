@@ -274,7 +274,7 @@ impl Outcome {
     /// language beside its own (nothing for a success): documents write it
     /// where their profile has a `localized_message` key, and text mode
     /// prints it instead of the English message. The
-    /// [`fluent`](crate::fluent) module makes it from a program's `.ftl`
+    /// [`fluent`](crate::profile::fluent) module makes it from a program's `.ftl`
     /// files; [`Runner::messages`](crate::Runner) localizes every run.
     ///
     /// ```

@@ -161,7 +161,7 @@ impl<C: ErrorCode> Error<C> {
 
     /// [`to_status`](Error::to_status), with the message in the reader's
     /// language too, as AIP-193's `google.rpc.LocalizedMessage` detail (the
-    /// status's own message stays English). The [`fluent`](crate::fluent)
+    /// status's own message stays English). The [`fluent`](crate::profile::fluent)
     /// module makes the message from a program's `.ftl` files, for the
     /// locale the request asks for.
     ///

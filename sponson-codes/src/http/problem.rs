@@ -95,7 +95,7 @@ impl<C: ErrorCode> Error<C> {
     /// This error's problem with its message in the reader's language as
     /// the extension member `localized_message` (`{"locale", "message"}`;
     /// `detail` stays English), which an axum response also announces as
-    /// its `Content-Language`. The [`fluent`](crate::fluent) module makes
+    /// its `Content-Language`. The [`fluent`](crate::profile::fluent) module makes
     /// the message from a program's `.ftl` files, for the locale the
     /// request's `Accept-Language` asks for.
     ///

@@ -86,7 +86,7 @@ struct Core {
     codes: &'static EnumInfo,
     /// The program's messages in other languages, and the locale to use.
     #[cfg(feature = "fluent")]
-    localized: Option<(&'static crate::fluent::Messages, String)>,
+    localized: Option<(&'static crate::profile::fluent::Messages, String)>,
 }
 
 type ErrorText = Arc<dyn Fn(Error<AnyCode>) -> String + Send + Sync>;
@@ -150,7 +150,7 @@ impl<C: ErrorCode> Runner<C> {
 
     /// A failure's message in the reader's language too, from the
     /// program's Fluent files, in the shipped locale that serves `locale`
-    /// (usually [`fluent::env_locale`](crate::fluent::env_locale), the
+    /// (usually [`fluent::env_locale`](crate::profile::fluent::env_locale), the
     /// environment's; `None` means English): text mode prints it in the
     /// `error[CODE]:` line, and the document carries it beside the English
     /// `message` where its profile has a `localized_message` key. A code
@@ -166,7 +166,7 @@ impl<C: ErrorCode> Runner<C> {
     /// #     Internal,
     /// # }
     /// use std::sync::LazyLock;
-    /// use sponson_codes::fluent::Messages;
+    /// use sponson_codes::profile::fluent::Messages;
     ///
     /// static MESSAGES: LazyLock<Messages> = LazyLock::new(|| {
     ///     // include_str!("../locales/de/errors.ftl") in a program
@@ -186,7 +186,7 @@ impl<C: ErrorCode> Runner<C> {
     #[must_use]
     pub fn messages(
         mut self,
-        messages: &'static crate::fluent::Messages,
+        messages: &'static crate::profile::fluent::Messages,
         locale: Option<&str>,
     ) -> Self {
         self.core.localized = locale.map(|locale| (messages, locale.to_owned()));

@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use crate::code::EnumInfo;
-use crate::fluent::Messages;
+use crate::profile::fluent::Messages;
 
 /// Panics, naming each file and line and what to fix, unless the locale
 /// directory `dir` (one directory per locale, `locales/de/errors.ftl`) has

@@ -36,7 +36,7 @@
 //! `check --locales DIR`) finds what would make that happen before it does.
 //!
 //! ```
-//! use sponson_codes::fluent::Messages;
+//! use sponson_codes::profile::fluent::Messages;
 //! use sponson_codes::{Error, ErrorCodes};
 //!
 //! #[derive(Debug, ErrorCodes)]
@@ -164,7 +164,7 @@ impl<'a> CodeMessages<'a> {
 /// not start with a letter takes the prefix `code-`.
 ///
 /// ```
-/// use sponson_codes::fluent::message_id;
+/// use sponson_codes::profile::fluent::message_id;
 ///
 /// assert_eq!(message_id("LOCK_HELD"), "LOCK_HELD");
 /// assert_eq!(message_id("config::bad.name"), "config__bad-name");
@@ -196,7 +196,7 @@ pub fn env_locale() -> Option<String> {
 /// none: `None`.
 ///
 /// ```
-/// use sponson_codes::fluent::locale_of;
+/// use sponson_codes::profile::fluent::locale_of;
 ///
 /// assert_eq!(locale_of(None, None, Some("de_DE.UTF-8")).as_deref(), Some("de-DE"));
 /// assert_eq!(locale_of(Some("C.UTF-8"), None, Some("de_DE.UTF-8")), None);
@@ -233,7 +233,7 @@ impl Messages {
     /// in one locale, a locale that is not a language tag.
     ///
     /// ```
-    /// use sponson_codes::fluent::Messages;
+    /// use sponson_codes::profile::fluent::Messages;
     ///
     /// let err = Messages::new()
     ///     .with_locale("de", "locales/de/errors.ftl", "LOCK_HELD = { $\n")
@@ -426,7 +426,7 @@ impl Messages {
     /// and [`testing::assert_locales`](crate::testing) run it.
     ///
     /// ```
-    /// use sponson_codes::fluent::Messages;
+    /// use sponson_codes::profile::fluent::Messages;
     /// use sponson_codes::{ErrorCode, ErrorCodes};
     ///
     /// #[derive(ErrorCodes)]
