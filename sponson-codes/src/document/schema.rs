@@ -357,9 +357,9 @@ fn retry_rules(errors: &[&EnumInfo], only: Only<'_>, code: &str, retryable: &str
     rules
 }
 
-/// Every live and retired code of `enums` (retired codes may still be read
-/// from older output), as an `enum` with a described `const` per code; any
-/// string when `enums` declare none.
+/// Every live and retired code of `enums` and their old names (retired
+/// codes and old names may still be read from older output), as an `enum`
+/// with a described `const` per code; any string when `enums` declare none.
 fn codes_schema(enums: &[&EnumInfo], only: Only<'_>, what: &str) -> Value {
     let mut seen = std::collections::BTreeSet::new();
     let mut codes = Vec::new();
@@ -373,6 +373,17 @@ fn codes_schema(enums: &[&EnumInfo], only: Only<'_>, what: &str) -> Value {
                     one["deprecated"] = json!(true);
                 }
                 described.push(one);
+                // The readers take an old name as the code (`alias`).
+                for alias in c.aliases {
+                    if seen.insert(alias) {
+                        codes.push(json!(alias));
+                        described.push(json!({
+                            "const": alias,
+                            "description": format!("An old name of `{}`: {}", c.code, c.doc),
+                            "deprecated": true,
+                        }));
+                    }
+                }
             }
         }
     }
@@ -419,6 +430,40 @@ mod tests {
         RemoteUnreachable,
         #[code(exit = 1, doc = "An unexpected error.", fallback)]
         RemoteInternal,
+    }
+
+    /// A code renamed with its old name kept.
+    #[allow(dead_code)]
+    #[derive(Debug, Clone, Copy, PartialEq, ErrorCodes)]
+    #[codes(crate = crate)]
+    enum Renamed {
+        #[code(exit = 2, doc = "An approver is required.", alias = "ENV_NOT_APPROVED")]
+        ApprovalRequired,
+        #[code(exit = 1, doc = "An unexpected error.", fallback)]
+        Internal,
+    }
+
+    #[test]
+    fn an_old_name_is_a_code_the_schema_allows_marked_deprecated() {
+        // The readers take an old document's old name as its code: the
+        // schema must not refuse what they read.
+        let schema = SPONSON.schema(&[Renamed::ENUM]);
+        let code = &schema["$defs"]["code"];
+        assert_eq!(
+            code["enum"],
+            json!(["APPROVAL_REQUIRED", "ENV_NOT_APPROVED", "INTERNAL"])
+        );
+        let old = code["oneOf"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|one| one["const"] == "ENV_NOT_APPROVED")
+            .expect("the old name is described");
+        assert_eq!(old["deprecated"], true);
+        assert_eq!(
+            old["description"],
+            "An old name of `APPROVAL_REQUIRED`: An approver is required."
+        );
     }
 
     #[test]
