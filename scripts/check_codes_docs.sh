@@ -30,6 +30,10 @@ for change in "renamed code \`ENV_NOT_APPROVED\` to \`APPROVAL_REQUIRED\`" "\`SE
     grep -qF "$change" <<<"$before" || { echo "check against the lock before the rename does not say: $change" >&2; echo "$before" >&2; exit 1; }
 done
 
+# The plan example's locales (English and German): a message for every live
+# code in each, naming only its code's details, and every file parses.
+"$companion" check --bin target/debug/plan --lock examples/plan/docs/errors.lock.json --locales examples/plan/locales >/dev/null
+
 # The plan example's error index site and its llms.txt, its page for agents
 # and its types for other languages, committed beside its docs.
 "$companion" site --check --bin target/debug/plan --out examples/plan/docs/errors

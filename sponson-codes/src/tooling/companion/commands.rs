@@ -356,6 +356,11 @@ pub(crate) fn check(
         "no conflicting duplicate codes; no breaking change against `{}`\n",
         target.shown
     );
+    if let Some(dir) = locales {
+        text.push_str(&format!(
+            "every live code has a message in each locale of `{dir}`, naming only its details\n"
+        ));
+    }
     for line in &shared {
         text.push_str(&format!("note: {line}\n"));
     }
