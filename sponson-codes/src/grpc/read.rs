@@ -13,6 +13,7 @@ use super::GrpcCodes;
 use crate::code::details::Details;
 use crate::code::{CodeInfo, ErrorCodeSet};
 use crate::document::envelope::ErrorBody;
+use crate::document::localized::LocalizedMessage;
 
 /// A gRPC status read back as a coded error: what
 /// [`ErrorBody`] holds for a document, with what only gRPC carries.
@@ -84,6 +85,9 @@ pub struct CodedStatus<D = Details> {
     pub retry_delay: Option<Duration>,
     /// The code's docs: the URL of the first `google.rpc.Help` link.
     pub url: Option<String>,
+    /// The message in the reader's language, when the server sent one:
+    /// `google.rpc.LocalizedMessage` ([`Error::to_localized_status`](crate::Error)).
+    pub localized_message: Option<LocalizedMessage>,
     /// Every other entry of `ErrorInfo.metadata`, each a string.
     pub details: D,
 }
@@ -164,6 +168,9 @@ impl<D: DeserializeOwned> CodedStatus<D> {
                 .help()
                 .and_then(|help| help.links.first())
                 .map(|link| link.url.clone()),
+            localized_message: details
+                .localized_message()
+                .map(|l| LocalizedMessage::new(l.locale.clone(), l.message.clone())),
             details: details_read,
         })
     }

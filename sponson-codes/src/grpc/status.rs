@@ -186,6 +186,10 @@ impl<C: ErrorCode> Error<C> {
     /// let localized = details.localized_message().unwrap();
     /// assert_eq!((localized.locale.as_str(), localized.message.as_str()), ("de-DE", "Die Sperre ist belegt."));
     /// assert_eq!(details.error_info().unwrap().reason, "LOCK_HELD");
+    ///
+    /// // Read back by a client:
+    /// let read = sponson_codes::grpc::CodedStatus::<sponson_codes::Details>::from_status(&status).unwrap();
+    /// assert_eq!(read.localized_message.unwrap().message, "Die Sperre ist belegt.");
     /// ```
     pub fn to_localized_status(&self, localized: LocalizedMessage) -> Status
     where
