@@ -33,6 +33,7 @@ done
 # The plan example's locales (English and German): a message for every live
 # code in each, naming only its code's details, and every file parses.
 "$companion" check --bin target/debug/plan --lock examples/plan/docs/errors.lock.json --locales examples/plan/locales >/dev/null
+"$companion" messages --check --locales examples/plan/locales --bin target/debug/plan --out examples/plan/docs/messages.md
 
 # The plan example's error index site and its llms.txt, its page for agents
 # and its types for other languages, committed beside its docs.

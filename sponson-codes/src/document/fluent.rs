@@ -94,6 +94,8 @@ struct Entry {
     file: String,
     line: usize,
     variables: Vec<String>,
+    /// The message as its file writes it, its lines joined by spaces.
+    text: String,
 }
 
 impl fmt::Debug for Messages {
@@ -344,6 +346,27 @@ impl Messages {
         Ok(messages)
     }
 
+    /// The message of `code` in the shipped locale `locale` (its tag, as
+    /// [`locales`](Messages::locales) lists it) as its file writes it,
+    /// placeables and all (`{ $scope }`), its lines joined by spaces: what
+    /// the docs show of each locale.
+    ///
+    /// ```
+    /// use sponson_codes::profile::fluent::Messages;
+    ///
+    /// let messages = Messages::new()
+    ///     .with_locale("de", "de.ftl", "LOCK_HELD =\n    Die Sperre auf { $scope }\n    ist belegt.\n")
+    ///     .unwrap();
+    /// assert_eq!(messages.text("de", "LOCK_HELD"), Some("Die Sperre auf { $scope } ist belegt."));
+    /// assert_eq!(messages.text("de", "INTERNAL"), None);
+    /// ```
+    pub fn text(&self, locale: &str, code: &str) -> Option<&str> {
+        let id = message_id(code);
+        let locale = self.locales.iter().find(|l| l.tag == locale)?;
+        let entry = locale.entries.iter().find(|e| e.id == id)?;
+        Some(&entry.text)
+    }
+
     /// The locales, in the order they were added.
     pub fn locales(&self) -> Vec<&str> {
         self.locales.iter().map(|l| l.tag.as_str()).collect()
@@ -556,11 +579,13 @@ fn entries(resource: &FluentResource, file: &str, source: &str) -> Vec<Entry> {
             for attribute in &message.attributes {
                 pattern_variables(&attribute.value, &mut variables);
             }
+            let line = definition_line(source, id);
             Entry {
                 id: id.to_owned(),
                 file: file.to_owned(),
-                line: definition_line(source, id),
+                line,
                 variables,
+                text: source_text(source, line),
             }
         })
         .collect()
@@ -576,6 +601,26 @@ fn definition_line(source: &str, id: &str) -> usize {
                 .is_some_and(|rest| rest.trim_start().starts_with('='))
         })
         .map_or(1, |index| index + 1)
+}
+
+/// The value of the message defined on `line` as the file writes it: the
+/// rest of that line after `=`, then its indented continuation lines (not
+/// its attributes), joined by spaces.
+fn source_text(source: &str, line: usize) -> String {
+    let mut lines = source.lines().skip(line - 1);
+    let first = lines
+        .next()
+        .and_then(|first| first.split_once('='))
+        .map_or("", |(_, value)| value.trim());
+    let rest = lines
+        .take_while(|l| l.starts_with([' ', '\t']) && !l.trim_start().starts_with('.'))
+        .map(str::trim)
+        .filter(|l| !l.is_empty());
+    std::iter::once(first)
+        .chain(rest)
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 fn pattern_variables(pattern: &ast::Pattern<&str>, out: &mut Vec<String>) {

@@ -61,6 +61,12 @@ pub(crate) enum Command {
         out: Option<String>,
         allow_conflicts: bool,
     },
+    /// The page of the messages in other languages, from `--locales DIR`.
+    Messages {
+        locales: String,
+        out: Option<String>,
+        check: bool,
+    },
 }
 
 impl Command {
@@ -79,6 +85,7 @@ impl Command {
             Command::Agents { .. } => "agents",
             Command::Site { .. } => "site",
             Command::Merge { .. } => "merge",
+            Command::Messages { .. } => "messages",
         }
     }
 }
@@ -92,7 +99,7 @@ pub(crate) struct Invocation {
 
 const COMMANDS: &[&str] = &[
     "docs", "lock", "list", "explain", "check", "schema", "coverage", "types", "agents", "site",
-    "merge", "help",
+    "merge", "messages", "help",
 ];
 
 /// The commands that read many programs' catalogs, each named
@@ -161,6 +168,25 @@ pub(crate) fn parse(args: &[String]) -> Result<Invocation, Failure> {
     let mut flags = Flags::new(name, flags, after);
     let command = match name {
         "types" | "agents" => generated(name, &mut flags)?,
+        "messages" => {
+            let (mut locales, mut out, mut check) = (None, None, false);
+            while let Some(flag) = flags.next_flag()? {
+                match flag.as_str() {
+                    "--locales" => locales = Some(flags.value("--locales")?),
+                    "--out" => out = Some(flags.value("--out")?),
+                    "--check" => check = true,
+                    other => return Err(flags.unknown(other, &["--locales", "--out", "--check"])),
+                }
+            }
+            let locales = locales.ok_or_else(|| {
+                usage("`messages` reads the program's Fluent files; give them with --locales DIR")
+            })?;
+            Command::Messages {
+                locales,
+                out,
+                check,
+            }
+        }
         "docs" | "lock" => {
             let (mut out, mut check) = (None, false);
             while let Some(flag) = flags.next_flag()? {

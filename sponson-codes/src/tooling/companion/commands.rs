@@ -83,6 +83,33 @@ pub(crate) fn docs(
     generated_file(&target, &markdown, check, CompanionCode::DocsStale, "docs")
 }
 
+/// `messages --locales DIR [--out PATH] [--check]`: each live error code's
+/// message in each locale of `DIR`, after the checks of `check --locales`
+/// (a page of messages that are missing or wrong would only show it).
+pub(crate) fn messages(
+    companion: &Companion,
+    enums: &[&'static EnumInfo],
+    locales: &str,
+    out: Option<&str>,
+    check: bool,
+) -> Result<Reply, Failure> {
+    check_locales(locales, enums)?;
+    let messages = crate::profile::fluent::Messages::from_dir(locales).map_err(|err| {
+        Failure::new(CompanionCode::LocalesInvalid, err.to_string())
+            .with_detail("problems", &[err.to_string()])
+    })?;
+    let command = format!("messages --locales {}", super::shell_quoted(locales));
+    let target = Target::new(companion, &command, out, super::DEFAULT_MESSAGES_PATH);
+    let markdown = crate::tooling::markdown::render_messages(enums, &messages, &target.regenerate);
+    generated_file(
+        &target,
+        &markdown,
+        check,
+        CompanionCode::DocsStale,
+        "messages",
+    )
+}
+
 /// `lock [--out PATH] [--check]`.
 ///
 /// `--check` fails on a breaking change, and as stale exactly when `check`

@@ -17,7 +17,9 @@
 //! `coverage [--src DIR] [--tests DIR]`,
 //! `types --lang typescript|python [--out PATH] [--check]` (see [`types`]),
 //! `agents [--out PATH] [--check]` (see [`markdown::render_agents`]),
-//! `site [--out DIR] [--check]` (the error index site, [`site`]) and
+//! `site [--out DIR] [--check]` (the error index site, [`site`]),
+//! `messages --locales DIR [--out PATH] [--check]` (each code's message in
+//! each locale, [`markdown::render_messages`]) and
 //! `merge [--out FILE]` (many programs' catalogs in one,
 //! [`crate::companion::catalog::merge`]); `--json` anywhere prints one
 //! JSON envelope instead of text. The binary's own failures are the codes of
@@ -225,6 +227,10 @@ pub const DEFAULT_AGENTS_PATH: &str = "docs/SKILL.md";
 
 /// The default folder of the error index site, relative to the package.
 pub const DEFAULT_SITE_DIR: &str = "docs/errors";
+
+/// The default path of the page of the messages in other languages
+/// (`messages --locales DIR`), relative to the package.
+pub const DEFAULT_MESSAGES_PATH: &str = "docs/messages.md";
 
 /// One program's companion: where its files live and how to run it again.
 ///
@@ -527,6 +533,7 @@ impl Companion {
         let writes = matches!(
             invocation.command,
             Command::Docs { .. }
+                | Command::Messages { .. }
                 | Command::Lock { .. }
                 | Command::Coverage { .. }
                 | Command::Types { .. }
@@ -542,6 +549,11 @@ impl Companion {
                 screen: None,
             }),
             Command::Docs { out, check } => commands::docs(self, enums, out.as_deref(), *check),
+            Command::Messages {
+                locales,
+                out,
+                check,
+            } => commands::messages(self, enums, locales, out.as_deref(), *check),
             Command::Lock { out, check } => commands::lock(self, enums, out.as_deref(), *check),
             Command::List => Ok(commands::list(self, enums)),
             Command::Explain { code } => commands::explain(self, enums, code, screen),
@@ -604,7 +616,10 @@ impl Companion {
              agents [--out PATH] [--check] write the page for agents (default {agents}); --check as for docs\n  \
              site [--out DIR] [--check]    write the error index site (default {site}): an index with a search box, a page\n                                \
              per code, llms.txt; --title TEXT; --check writes nothing and fails when stale\n  \
-             merge [--out FILE]            merge many programs' catalogs into one (stdout without --out)\n\n\
+             merge [--out FILE]            merge many programs' catalogs into one (stdout without --out)\n  \
+             messages --locales DIR [--out PATH] [--check]\n                                \
+             write the page of each code's message in each locale of DIR (default {messages});\n                                \
+             --check as for docs\n\n\
              site and merge read many programs, each named: --catalog NAME=FILE, --bin NAME=PATH; a code two programs\n\
              declare with different exits, HTTP or gRPC statuses or retryability fails them unless --allow-conflicts\n\n\
              --json prints one JSON envelope on stdout instead of text\n",
@@ -616,6 +631,7 @@ impl Companion {
             py = types::Lang::Python.default_path(),
             agents = DEFAULT_AGENTS_PATH,
             site = DEFAULT_SITE_DIR,
+            messages = DEFAULT_MESSAGES_PATH,
         )
     }
 }
@@ -798,7 +814,7 @@ mod tests {
             commands,
             [
                 "docs", "lock", "list", "explain", "check", "schema", "coverage", "types",
-                "agents", "site", "merge"
+                "agents", "site", "merge", "messages"
             ],
             "{help}"
         );
@@ -957,6 +973,67 @@ mod tests {
                 .contains("errors.ftl:1: not valid Fluent"),
             "{broken}"
         );
+    }
+
+    #[test]
+    fn messages_writes_each_locale_and_checks_the_page_and_the_files() {
+        let dir = tempfile::tempdir().unwrap();
+        let catalog = own_catalog();
+        let companion =
+            Companion::reading("sponson-codes".into(), "--catalog c.json".into(), &catalog)
+                .unwrap();
+        let enums = catalog.enum_infos();
+        let locales = dir.path().join("locales");
+        std::fs::create_dir_all(locales.join("de")).unwrap();
+        let all: String = enums[0]
+            .table
+            .iter()
+            .map(|c| {
+                format!(
+                    "{} = Meldung {}\n",
+                    crate::profile::fluent::message_id(c.code),
+                    c.code
+                )
+            })
+            .collect();
+        std::fs::write(locales.join("de/errors.ftl"), &all).unwrap();
+        let page = dir.path().join("messages.md");
+        let run = |check: bool| {
+            let mut line = vec![
+                "messages",
+                "--locales",
+                locales.to_str().unwrap(),
+                "--out",
+                page.to_str().unwrap(),
+                "--json",
+            ];
+            if check {
+                line.push("--check");
+            }
+            json(&companion.run_with(&enums, &args(&line)))
+        };
+        assert_eq!(run(false)["ok"], true);
+        let written = std::fs::read_to_string(&page).unwrap();
+        assert!(
+            written.contains("| Code | de |\n| --- | --- |\n| `USAGE` | Meldung USAGE |\n"),
+            "{written}"
+        );
+        assert!(written.starts_with(&format!(
+            "<!-- Generated by sponson-codes; do not edit. Regenerate with: sponson-codes messages --locales {} --catalog c.json --out {} -->",
+            locales.display(),
+            page.display()
+        )), "{written}");
+        assert_eq!(run(true)["ok"], true);
+        std::fs::write(
+            locales.join("de/errors.ftl"),
+            all.replace("Meldung USAGE", "Aufruf"),
+        )
+        .unwrap();
+        assert_eq!(run(true)["error"]["code"], "DOCS_STALE");
+        std::fs::write(locales.join("de/errors.ftl"), "USAGE = { $flag }\n").unwrap();
+        assert_eq!(run(false)["error"]["code"], "LOCALES_INVALID");
+        let usage = json(&companion.run_with(&enums, &args(&["messages", "--json"])));
+        assert_eq!(usage["error"]["code"], "USAGE", "{usage}");
     }
 
     #[test]

@@ -3,6 +3,8 @@
 mod agents;
 pub(crate) mod explain;
 pub(crate) mod links;
+#[cfg(feature = "fluent")]
+mod messages;
 pub(crate) mod terminal;
 mod visible;
 
@@ -13,6 +15,9 @@ use crate::code::{CodeInfo, EnumInfo};
 use crate::escape::escape_line;
 
 pub use self::agents::render_agents;
+#[cfg(feature = "fluent")]
+#[cfg_attr(docsrs, doc(cfg(feature = "fluent")))]
+pub use self::messages::render_messages;
 #[cfg(feature = "companion")]
 pub(crate) use self::agents::render_agents_of_programs;
 pub(crate) use self::agents::ProgramCodes;
