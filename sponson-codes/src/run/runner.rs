@@ -95,8 +95,8 @@ type WarningText = Arc<dyn Fn(&Warning) -> String + Send + Sync>;
 impl<C> fmt::Debug for Runner<C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let core = &self.core;
-        f.debug_struct("Runner")
-            .field("command", &core.command)
+        let mut f = f.debug_struct("Runner");
+        f.field("command", &core.command)
             .field("mode", &core.mode)
             .field("errors_to_stderr", &core.errors_to_stderr)
             .field("profile", &core.profile.name)
@@ -105,8 +105,10 @@ impl<C> fmt::Debug for Runner<C> {
             .field("closed_stdout_exit", &core.closed_stdout_exit)
             .field("closed_stderr_exit", &core.closed_stderr_exit)
             .field("escape_text", &core.escape.0)
-            .field("uncoded", &core.uncoded.map(|info| info.code))
-            .finish()
+            .field("uncoded", &core.uncoded.map(|info| info.code));
+        #[cfg(feature = "fluent")]
+        f.field("locale", &core.localized.as_ref().map(|(_, locale)| locale));
+        f.finish()
     }
 }
 
