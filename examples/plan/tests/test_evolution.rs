@@ -40,7 +40,10 @@ fn a_document_of_an_older_run_reads_its_old_code_as_the_new_one() {
     assert_eq!(error.kind::<Code>(), Code::ApprovalRequired);
     assert!(error.is_known::<Code>());
     assert_eq!(error.info::<Code>().exit, 2);
-    assert_eq!("ENV_NOT_APPROVED".parse::<Code>(), Ok(Code::ApprovalRequired));
+    assert_eq!(
+        "ENV_NOT_APPROVED".parse::<Code>(),
+        Ok(Code::ApprovalRequired)
+    );
     // This release writes the new name.
     let s = Scratch::new("renamed");
     let now = envelope(&s.plan(&["apply", "deploy.plan", "--env", "prod", "--json"]));
@@ -66,7 +69,10 @@ fn a_conflict_is_its_own_code_and_other_rejections_stay_server_rejected() {
     assert_eq!(doc["error"]["code"], "PLAN_CONFLICT", "{doc}");
     assert_eq!(run.exit, 1);
     assert_eq!(doc["error"]["response"]["status"], 409, "{doc}");
-    assert_eq!(Code::PlanConflict.info().split_from, Some("SERVER_REJECTED"));
+    assert_eq!(
+        Code::PlanConflict.info().split_from,
+        Some("SERVER_REJECTED")
+    );
     std::fs::write(s.path("invalid.json"), r#"{"status":422}"#).unwrap();
     let doc = envelope(&s.plan(&[
         "push",
@@ -100,7 +106,9 @@ fn the_site_keeps_a_page_at_the_old_address() {
 fn the_types_read_the_old_name_as_the_new_code() {
     let ts = std::fs::read_to_string("docs/errors.ts").unwrap();
     assert!(
-        ts.contains("export const codeAliases = {\n  \"ENV_NOT_APPROVED\": \"APPROVAL_REQUIRED\",\n}"),
+        ts.contains(
+            "export const codeAliases = {\n  \"ENV_NOT_APPROVED\": \"APPROVAL_REQUIRED\",\n}"
+        ),
         "{ts}"
     );
     assert!(

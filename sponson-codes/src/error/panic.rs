@@ -15,7 +15,6 @@ use core::any::Any;
 use core::cell::Cell;
 use std::panic::{self, AssertUnwindSafe};
 
-
 /// The message of the fallback error a panic becomes; the panic's own
 /// message and backtrace go to stderr only, through the panic hook.
 pub(crate) const PANIC_MESSAGE: &str = "the command stopped on an unexpected internal error";

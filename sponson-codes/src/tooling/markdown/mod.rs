@@ -15,12 +15,12 @@ use crate::code::{CodeInfo, EnumInfo};
 use crate::escape::escape_line;
 
 pub use self::agents::render_agents;
-#[cfg(feature = "fluent")]
-#[cfg_attr(docsrs, doc(cfg(feature = "fluent")))]
-pub use self::messages::render_messages;
 #[cfg(feature = "companion")]
 pub(crate) use self::agents::render_agents_of_programs;
 pub(crate) use self::agents::ProgramCodes;
+#[cfg(feature = "fluent")]
+#[cfg_attr(docsrs, doc(cfg(feature = "fluent")))]
+pub use self::messages::render_messages;
 
 use self::links::{code_span, is_safe_destination, own_links, unlink_unsafe, Place};
 
