@@ -156,6 +156,14 @@ pub struct CodeMessages<'a> {
 
 impl<'a> CodeMessages<'a> {
     /// The code `code`, with the details `details` when known.
+    ///
+    /// ```
+    /// use sponson_codes::profile::fluent::{CodeMessages, Messages};
+    ///
+    /// let messages = Messages::new().with_locale("de", "de.ftl", "LOCK_HELD = { $run }").unwrap();
+    /// let problems = messages.check(&[CodeMessages::new("LOCK_HELD", Some(&["scope"]))]);
+    /// assert_eq!(problems.len(), 1);
+    /// ```
     pub fn new(code: &'a str, details: Option<&'a [&'a str]>) -> Self {
         CodeMessages { code, details }
     }
@@ -182,6 +190,12 @@ pub fn message_id(code: &str) -> String {
 /// The locale of the environment, as a BCP 47 tag: the first of `LC_ALL`,
 /// `LC_MESSAGES` and `LANG` that is set and not empty (see [`locale_of`]);
 /// `None` for `C`, `POSIX` or none set, which mean English.
+///
+/// ```
+/// // `LANG=de_DE.UTF-8` gives `Some("de-DE")`; unset, `C` or `POSIX`, `None`.
+/// let locale: Option<String> = sponson_codes::profile::fluent::env_locale();
+/// # let _ = locale;
+/// ```
 pub fn env_locale() -> Option<String> {
     let var = |name| std::env::var(name).ok();
     locale_of(
@@ -222,6 +236,10 @@ pub fn locale_of(
 
 impl Messages {
     /// No locales yet.
+    ///
+    /// ```
+    /// assert!(sponson_codes::profile::fluent::Messages::new().locales().is_empty());
+    /// ```
     pub fn new() -> Self {
         Messages {
             locales: Vec::new(),
@@ -311,6 +329,16 @@ impl Messages {
     /// by its tag, holding that locale's `.ftl` files
     /// (`locales/de/errors.ftl`), each read as [`with_locale`](Messages::with_locale)
     /// reads it. For the checks, which read what a program embeds.
+    ///
+    /// ```
+    /// use sponson_codes::profile::fluent::Messages;
+    ///
+    /// let dir = std::env::temp_dir().join(format!("sponson-fluent-doc-{}", std::process::id()));
+    /// std::fs::create_dir_all(dir.join("de-AT")).unwrap();
+    /// std::fs::write(dir.join("de-AT/errors.ftl"), "INTERNAL = Ein Fehler.\n").unwrap();
+    /// assert_eq!(Messages::from_dir(&dir).unwrap().locales(), ["de-AT"]);
+    /// std::fs::remove_dir_all(&dir).unwrap();
+    /// ```
     pub fn from_dir(dir: impl AsRef<Path>) -> Result<Self, LocaleError> {
         let dir = dir.as_ref();
         let io = |path: &Path, err: std::io::Error| LocaleError {
@@ -368,6 +396,15 @@ impl Messages {
     }
 
     /// The locales, in the order they were added.
+    ///
+    /// ```
+    /// use sponson_codes::profile::fluent::Messages;
+    ///
+    /// let messages = Messages::new()
+    ///     .with_locale("de", "de.ftl", "").unwrap()
+    ///     .with_locale("en-gb", "en.ftl", "").unwrap();
+    /// assert_eq!(messages.locales(), ["de", "en-GB"]);
+    /// ```
     pub fn locales(&self) -> Vec<&str> {
         self.locales.iter().map(|l| l.tag.as_str()).collect()
     }
@@ -375,6 +412,17 @@ impl Messages {
     /// The shipped locale that serves `wanted`: the same tag (whatever the
     /// case), else the same language, its bare tag first (`de-DE` is served
     /// by `de`, then by `de-AT`); `None` when no locale speaks it.
+    ///
+    /// ```
+    /// use sponson_codes::profile::fluent::Messages;
+    ///
+    /// let messages = Messages::new()
+    ///     .with_locale("de-AT", "at.ftl", "").unwrap()
+    ///     .with_locale("de", "de.ftl", "").unwrap();
+    /// assert_eq!(messages.negotiate("de-AT"), Some("de-AT"));
+    /// assert_eq!(messages.negotiate("de-DE"), Some("de"));
+    /// assert_eq!(messages.negotiate("fr"), None);
+    /// ```
     pub fn negotiate(&self, wanted: &str) -> Option<&str> {
         let wanted: LanguageIdentifier = wanted.parse().ok()?;
         let same_language = |l: &&Locale| l.id.language == wanted.language;
@@ -406,6 +454,22 @@ impl Messages {
     /// `outcome` with its failure's message in the locale that serves
     /// `locale`, when there is one (see
     /// [`Outcome::with_localized_message`]); a success, or no locale, as it is.
+    ///
+    /// ```
+    /// use sponson_codes::profile::fluent::Messages;
+    /// use sponson_codes::{Error, ErrorCodes, Outcome};
+    ///
+    /// #[derive(Debug, ErrorCodes)]
+    /// enum Code {
+    ///     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    ///     Internal,
+    /// }
+    ///
+    /// let messages = Messages::new().with_locale("de", "de.ftl", "INTERNAL = Ein Fehler.").unwrap();
+    /// let failed: Result<(), _> = Err(Error::<Code>::fallback("boom"));
+    /// let outcome = messages.localize_outcome(Outcome::new("run", &failed), Some("de-CH"));
+    /// assert_eq!(outcome.localized_message().unwrap().message, "Ein Fehler.");
+    /// ```
     pub fn localize_outcome(&self, outcome: Outcome, locale: Option<&str>) -> Outcome {
         let localized = match (outcome.failure_parts(), locale) {
             (Some((code, details)), Some(locale)) => self.message(locale, code, details),
@@ -419,6 +483,17 @@ impl Messages {
 
     /// The message of the code `code` with `details` in the locale that
     /// serves `locale`: the one place a message is formatted.
+    ///
+    /// ```
+    /// use sponson_codes::profile::fluent::Messages;
+    ///
+    /// let messages = Messages::new().with_locale("de", "de.ftl", "LOCK_HELD = { $scope } ist belegt.").unwrap();
+    /// let details = serde_json::json!({"scope": "prod"});
+    /// let message = messages.message("de", "LOCK_HELD", details.as_object().unwrap()).unwrap();
+    /// assert_eq!(message.message, "prod ist belegt.");
+    /// // A detail the message names but the error does not carry: none.
+    /// assert_eq!(messages.message("de", "LOCK_HELD", &Default::default()), None);
+    /// ```
     pub fn message(
         &self,
         locale: &str,

@@ -309,7 +309,19 @@ impl Outcome {
         self
     }
 
-    /// The failure's localized message, if it has one.
+    /// The failure's localized message, if it has one (see
+    /// [`with_localized_message`](Outcome::with_localized_message)).
+    ///
+    /// ```
+    /// # use sponson_codes::{ErrorCodes, Outcome};
+    /// # #[derive(Debug, ErrorCodes)]
+    /// # enum Code {
+    /// #     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    /// #     Internal,
+    /// # }
+    /// let done: Result<(), sponson_codes::Error<Code>> = Ok(());
+    /// assert_eq!(Outcome::new("run", &done).localized_message(), None);
+    /// ```
     pub fn localized_message(&self) -> Option<&LocalizedMessage> {
         self.result.as_ref().err()?.localized.as_ref()
     }
