@@ -140,6 +140,15 @@ class Warning(TypedDict):
     hint: NotRequired[str]
 
 
+class LocalizedMessage(TypedDict):
+    """A failure's message in one locale, a BCP 47 tag such as `de-DE`."""
+
+    # The locale, such as `de-DE`.
+    locale: str
+    # The message in that locale, for people.
+    message: str
+
+
 class ErrorBody(TypedDict):
     """A failure's `error` object: the code and the message; its details are its other keys."""
 
@@ -151,6 +160,8 @@ class ErrorBody(TypedDict):
     hint: NotRequired[str]
     # Whether retrying the same request can succeed, for codes that declare it; absent is unknown, which is not retryable.
     retryable: NotRequired[bool]
+    # The message in the reader's language, when the program localized it; `message` stays English.
+    localized_message: NotRequired[LocalizedMessage]
 
 
 class Success(TypedDict):

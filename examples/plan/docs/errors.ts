@@ -149,6 +149,8 @@ export type ErrorBody<Details extends object = { [key: string]: unknown }> = {
   hint?: string;
   /** Whether retrying the same request can succeed, for codes that declare it; absent is unknown, which is not retryable. */
   retryable?: boolean;
+  /** The message in the reader's language, when the program localized it; `message` stays English. */
+  localized_message?: { locale: string; message: string };
 } & Details;
 
 /** A success. Data that is a JSON object is flattened into the document (give its members as `Data`); other data is under `data`. */

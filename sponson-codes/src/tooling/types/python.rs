@@ -475,6 +475,29 @@ fn documents(file: &mut File, section: &Section<'_>) {
             "Whether retrying the same request can succeed, for codes that declare it; absent is unknown, which is not retryable.",
         ));
     }
+    if let Some(key) = shape.localized_message {
+        let localized = own("LocalizedMessage");
+        typed_dict(
+            file,
+            &localized,
+            "A failure's message in one locale, a BCP 47 tag such as `de-DE`.",
+            &[
+                member("locale", "str", false, "The locale, such as `de-DE`."),
+                member(
+                    "message",
+                    "str",
+                    false,
+                    "The message in that locale, for people.",
+                ),
+            ],
+        );
+        fields.push(member(
+            key,
+            &localized,
+            true,
+            "The message in the reader's language, when the program localized it; `message` stays English.",
+        ));
+    }
     if let Some(nest) = shape.nest {
         typed_dict(
             file,

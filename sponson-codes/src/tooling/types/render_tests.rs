@@ -67,7 +67,8 @@ fn typescript_lists_codes_exits_sets_and_sponson_documents() {
         "export type Warn =\n  | \"YAML_ANCHOR\";\n",
         "export type ErrorExit = 1 | 2 | 3;\n",
         "  code: ErrorCode | UnknownCode;\n",
-        "  retryable?: boolean;\n} & Details;\n",
+        "  retryable?: boolean;\n",
+        "  localized_message?: { locale: string; message: string };\n} & Details;\n",
         "  ok: true;\n",
         "  error?: never;\n} & Data;\n",
         "  ok: false;\n",
@@ -102,6 +103,9 @@ fn python_lists_codes_exits_sets_and_sponson_documents() {
         "    ok: Literal[False]\n",
         "    error: ErrorBody\n",
         "    retryable: NotRequired[bool]\n",
+        "class LocalizedMessage(TypedDict):\n",
+        "    locale: str\n",
+        "    localized_message: NotRequired[LocalizedMessage]\n",
         "Envelope: TypeAlias = Success | Failure\n",
     ] {
         assert!(py.contains(part), "missing {part:?} in\n{py}");
@@ -124,6 +128,7 @@ fn the_documents_follow_the_profile() {
     }
     // noggin's error object has no retryable member.
     assert!(!ts_noggin.contains("retryable"));
+    assert!(!ts_noggin.contains("localized_message"));
     let py_noggin = py(&NOGGIN);
     assert!(py_noggin.contains("    status: Literal[\"error\"]\n    # "));
     assert!(py_noggin.contains("    envelopeVersion: Literal[3]\n"));

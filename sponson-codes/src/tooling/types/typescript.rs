@@ -470,6 +470,15 @@ fn documents(out: &mut String, section: &Section<'_>) {
             "Whether retrying the same request can succeed, for codes that declare it; absent is unknown, which is not retryable.",
         );
     }
+    if let Some(key) = shape.localized_message {
+        member(
+            &mut fields,
+            key,
+            "{ locale: string; message: string }",
+            true,
+            "The message in the reader's language, when the program localized it; `message` stays English.",
+        );
+    }
     let details = format!("Details extends object = {ANY_MEMBERS}");
     let bare = matches!(profile.success, Success::Bare(_));
     let (data_param, data_arg) = match (bare, profile.data) {
