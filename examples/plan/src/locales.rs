@@ -30,5 +30,6 @@ pub static MESSAGES: LazyLock<Messages> = LazyLock::new(|| {
 /// plan's messages serve it in English, the language of the contract's own
 /// message, which says more (it names the plan, the scope, the holder).
 pub fn locale() -> Option<String> {
-    sponson_codes::profile::fluent::env_locale().filter(|locale| MESSAGES.negotiate(locale) != Some("en"))
+    sponson_codes::profile::fluent::env_locale()
+        .filter(|locale| MESSAGES.negotiate(locale) != Some("en"))
 }
