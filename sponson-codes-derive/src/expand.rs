@@ -89,7 +89,10 @@ pub fn table_entry(input: &Input, variant: &Variant, exit: u8, warning: bool) ->
     let aliases = attrs.aliases.iter().map(syn::LitStr::value);
     let split_from = opt_str(attrs.split_from.as_ref().map(|s| s.value.value()));
     let number = crate::number::table_field(variant);
-    let details = variant.fields.iter().filter_map(|field| field.detail_name());
+    let details = variant
+        .fields
+        .iter()
+        .filter_map(|field| field.detail_name());
     quote! {
         __sp::CodeFields {
             code: #code,

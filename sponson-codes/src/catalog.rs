@@ -27,7 +27,6 @@ use crate::document::declared::all_declared;
 use crate::document::profile::Profile;
 use crate::json::tree::Tree;
 
-
 /// The value of the catalog's `format` member.
 pub const FORMAT: &str = "sponson-codes/catalog";
 
