@@ -329,7 +329,9 @@ fn a_rustc_sized_registry_with_explanations_from_files() {
     assert_eq!(stale["error"]["code"], "LOCK_STALE");
     assert_eq!(
         stale["error"]["changes"],
-        serde_json::json!(["retired code `E0301` (replaced by E0302)"])
+        serde_json::json!([
+            "retired code `E0301` (replaced by E0302) (additive under `additive`: a retired code)"
+        ])
     );
 
     // The lock was written with `path` declared; without it, the lock is
