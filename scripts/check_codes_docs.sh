@@ -35,9 +35,10 @@ done
 "$companion" check --bin target/debug/plan --lock examples/plan/docs/errors.lock.json --locales examples/plan/locales >/dev/null
 "$companion" messages --check --locales examples/plan/locales --bin target/debug/plan --out examples/plan/docs/messages.md
 
-# The plan example's error index site and its llms.txt, its page for agents
-# and its types for other languages, committed beside its docs.
-"$companion" site --check --bin target/debug/plan --out examples/plan/docs/errors
+# The plan example's error index site (each code's page with its message in
+# each locale) and its llms.txt, its page for agents and its types for other
+# languages, committed beside its docs.
+"$companion" site --check --bin target/debug/plan --out examples/plan/docs/errors --locales examples/plan/locales
 "$companion" agents --check --bin target/debug/plan --out examples/plan/docs/SKILL.md
 "$companion" types --lang typescript --check --bin target/debug/plan --out examples/plan/docs/errors.ts
 "$companion" types --lang python --check --bin target/debug/plan --out examples/plan/docs/errors.py

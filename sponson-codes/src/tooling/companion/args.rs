@@ -55,6 +55,9 @@ pub(crate) enum Command {
         check: bool,
         title: Option<String>,
         allow_conflicts: bool,
+        /// `--locales DIR`: the program's Fluent files, each code's message
+        /// in each locale shown on its page.
+        locales: Option<String>,
     },
     /// Many programs' catalogs in one.
     Merge {
@@ -273,8 +276,15 @@ pub(crate) fn parse(args: &[String]) -> Result<Invocation, Failure> {
         }
         "site" | "merge" => {
             let (mut out, mut check, mut title, mut allow_conflicts) = (None, false, None, false);
+            let mut locales = None;
             let known: &[&str] = match name {
-                "site" => &["--out", "--check", "--title", "--allow-conflicts"],
+                "site" => &[
+                    "--out",
+                    "--check",
+                    "--title",
+                    "--allow-conflicts",
+                    "--locales",
+                ],
                 _ => &["--out", "--allow-conflicts"],
             };
             while let Some(flag) = flags.next_flag()? {
@@ -283,6 +293,7 @@ pub(crate) fn parse(args: &[String]) -> Result<Invocation, Failure> {
                     "--allow-conflicts" => allow_conflicts = true,
                     "--check" if name == "site" => check = true,
                     "--title" if name == "site" => title = Some(flags.value("--title")?),
+                    "--locales" if name == "site" => locales = Some(flags.value("--locales")?),
                     other => return Err(flags.unknown(other, known)),
                 }
             }
@@ -292,6 +303,7 @@ pub(crate) fn parse(args: &[String]) -> Result<Invocation, Failure> {
                     check,
                     title,
                     allow_conflicts,
+                    locales,
                 },
                 _ => Command::Merge {
                     out,
@@ -504,13 +516,18 @@ mod tests {
             }
         );
         assert_eq!(
-            parsed("site --out=site --check --title Errors --allow-conflicts").command,
+            parsed("site --out=site --check --title Errors --allow-conflicts --locales l").command,
             Command::Site {
                 out: Some("site".into()),
                 check: true,
                 title: Some("Errors".into()),
                 allow_conflicts: true,
+                locales: Some("l".into()),
             }
+        );
+        assert_eq!(
+            error("merge --locales l"),
+            "unknown flag `--locales` for `merge`"
         );
         assert_eq!(
             parsed("merge --out all.json").command,

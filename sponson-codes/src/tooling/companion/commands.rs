@@ -93,11 +93,7 @@ pub(crate) fn messages(
     out: Option<&str>,
     check: bool,
 ) -> Result<Reply, Failure> {
-    check_locales(locales, enums)?;
-    let messages = crate::profile::fluent::Messages::from_dir(locales).map_err(|err| {
-        Failure::new(CompanionCode::LocalesInvalid, err.to_string())
-            .with_detail("problems", &[err.to_string()])
-    })?;
+    let messages = load_locales(locales, enums)?;
     let command = format!("messages --locales {}", super::shell_quoted(locales));
     let target = Target::new(companion, &command, out, super::DEFAULT_MESSAGES_PATH);
     let markdown = crate::tooling::markdown::render_messages(enums, &messages, &target.regenerate);
@@ -326,6 +322,18 @@ fn check_locales(dir: &str, enums: &[&'static EnumInfo]) -> Result<(), Failure> 
             ),
         )
         .with_detail("problems", &lines)
+    })
+}
+
+/// The program's Fluent files in `dir`, after the checks of `check --locales`.
+fn load_locales(
+    dir: &str,
+    enums: &[&'static EnumInfo],
+) -> Result<crate::profile::fluent::Messages, Failure> {
+    check_locales(dir, enums)?;
+    crate::profile::fluent::Messages::from_dir(dir).map_err(|err| {
+        Failure::new(CompanionCode::LocalesInvalid, err.to_string())
+            .with_detail("problems", &[err.to_string()])
     })
 }
 
@@ -626,7 +634,9 @@ fn merge_failure(err: crate::tooling::merge::MergeError) -> Failure {
     )
 }
 
-/// `site [--out DIR] [--check] [--title TEXT] [--allow-conflicts]`.
+/// `site [--out DIR] [--check] [--title TEXT] [--allow-conflicts]
+/// [--locales DIR]`; with `--locales`, one program's site only, its locales
+/// checked as `check --locales` checks them.
 pub(crate) fn site(
     companion: &Companion,
     enums: &[&'static EnumInfo],
@@ -634,8 +644,19 @@ pub(crate) fn site(
     check: bool,
     title: Option<&str>,
     allow_conflicts: bool,
+    locales: Option<&str>,
 ) -> Result<Reply, Failure> {
     let catalog = programs_catalog(companion, enums, allow_conflicts, false)?;
+    let messages = match locales {
+        Some(_) if !catalog.programs.is_empty() => {
+            return Err(Failure::usage(
+                "`site --locales DIR` shows one program's messages; give it one program's catalog, not many",
+            )
+            .with_hint("build the site of one program (--bin PATH or --catalog FILE) with its locales"))
+        }
+        Some(dir) => Some(load_locales(dir, enums)?),
+        None => None,
+    };
     let mut target = Target::new(companion, "site", out, super::DEFAULT_SITE_DIR);
     if let Some(title) = title {
         target.regenerate.push_str(" --title ");
@@ -644,9 +665,22 @@ pub(crate) fn site(
     if allow_conflicts {
         target.regenerate.push_str(" --allow-conflicts");
     }
+    if let Some(dir) = locales {
+        target.regenerate.push_str(" --locales ");
+        target.regenerate.push_str(&super::shell_quoted(dir));
+    }
     let mut options = crate::tooling::site::SiteOptions::new().regenerate(&target.regenerate);
     if let Some(title) = title {
         options = options.title(title);
+    }
+    if let Some(messages) = &messages {
+        for locale in messages.locales() {
+            let texts = catalog.codes.iter().filter_map(|c| {
+                let text = messages.text(locale, &c.code)?;
+                Some((c.code.as_str(), text))
+            });
+            options = options.messages(locale, texts);
+        }
     }
     let files = crate::tooling::site::render_site(&catalog, &options);
     // Every name comes from a validated catalog; still, nothing is written

@@ -577,6 +577,7 @@ impl Companion {
                 check,
                 title,
                 allow_conflicts,
+                locales,
             } => commands::site(
                 self,
                 enums,
@@ -584,6 +585,7 @@ impl Companion {
                 *check,
                 title.as_deref(),
                 *allow_conflicts,
+                locales.as_deref(),
             ),
             Command::Merge {
                 out,
@@ -615,7 +617,8 @@ impl Companion {
              (default {ts} or {py}); --check writes nothing and fails when stale\n  \
              agents [--out PATH] [--check] write the page for agents (default {agents}); --check as for docs\n  \
              site [--out DIR] [--check]    write the error index site (default {site}): an index with a search box, a page\n                                \
-             per code, llms.txt; --title TEXT; --check writes nothing and fails when stale\n  \
+             per code, llms.txt; --title TEXT; --check writes nothing and fails when stale; --locales DIR\n                                \
+             shows each code's message in each locale of DIR on its page (one program's site; checked as by check)\n  \
              merge [--out FILE]            merge many programs' catalogs into one (stdout without --out)\n  \
              messages --locales DIR [--out PATH] [--check]\n                                \
              write the page of each code's message in each locale of DIR (default {messages});\n                                \
@@ -1034,6 +1037,76 @@ mod tests {
         assert_eq!(run(false)["error"]["code"], "LOCALES_INVALID");
         let usage = json(&companion.run_with(&enums, &args(&["messages", "--json"])));
         assert_eq!(usage["error"]["code"], "USAGE", "{usage}");
+    }
+
+    #[test]
+    fn site_shows_each_locale_s_message_as_text_when_given_the_locales() {
+        let dir = tempfile::tempdir().unwrap();
+        let catalog = own_catalog();
+        let companion =
+            Companion::reading("sponson-codes".into(), "--catalog c.json".into(), &catalog)
+                .unwrap();
+        let enums = catalog.enum_infos();
+        let locales = dir.path().join("locales");
+        std::fs::create_dir_all(locales.join("de")).unwrap();
+        let all: String = enums[0]
+            .table
+            .iter()
+            .map(|c| match c.code {
+                "USAGE" => "USAGE = <script>alert(1)</script> & mehr\n".to_owned(),
+                code => format!(
+                    "{} = Meldung {code}\n",
+                    crate::profile::fluent::message_id(code)
+                ),
+            })
+            .collect();
+        std::fs::write(locales.join("de/errors.ftl"), &all).unwrap();
+        let out_dir = dir.path().join("site");
+        let run = |extra: &[&str]| {
+            let mut line = vec!["site", "--out", out_dir.to_str().unwrap(), "--json"];
+            line.extend_from_slice(extra);
+            json(&companion.run_with(&enums, &args(&line)))
+        };
+        let plain = run(&[]);
+        assert_eq!(plain["ok"], true, "{plain}");
+        let page = std::fs::read_to_string(out_dir.join("USAGE.html")).unwrap();
+        assert!(!page.contains("In other languages"), "{page}");
+        let written = run(&["--locales", locales.to_str().unwrap()]);
+        assert_eq!(written["ok"], true, "{written}");
+        let page = std::fs::read_to_string(out_dir.join("USAGE.html")).unwrap();
+        assert!(
+            page.contains(
+                "<dt>de</dt><dd lang=\"de\">&lt;script&gt;alert(1)&lt;/script&gt; &amp; mehr</dd>"
+            ),
+            "{page}"
+        );
+        assert!(!page.contains("<script>"), "{page}");
+        assert!(
+            page.contains(&format!(
+                "Regenerate with: sponson-codes site --catalog c.json --out {} --locales {} -->",
+                out_dir.display(),
+                locales.display()
+            )),
+            "{page}"
+        );
+        let checked = run(&["--locales", locales.to_str().unwrap(), "--check"]);
+        assert_eq!(checked["ok"], true, "{checked}");
+        // The locales are checked as `check --locales` checks them.
+        std::fs::write(locales.join("de/errors.ftl"), "USAGE = { $nope }\n").unwrap();
+        let invalid = run(&["--locales", locales.to_str().unwrap()]);
+        assert_eq!(invalid["error"]["code"], "LOCALES_INVALID", "{invalid}");
+        // Many programs' site: whose messages they are is not known.
+        let merged = reading_programs(vec![("a", own_catalog()), ("b", own_catalog())]);
+        let line = [
+            "site",
+            "--out",
+            out_dir.to_str().unwrap(),
+            "--locales",
+            "l",
+            "--json",
+        ];
+        let refused = json(&merged.run_with(&[], &args(&line)));
+        assert_eq!(refused["error"]["code"], "USAGE", "{refused}");
     }
 
     #[test]

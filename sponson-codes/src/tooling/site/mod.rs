@@ -76,6 +76,9 @@ const SEARCH: &str = include_str!("assets/search.js");
 pub struct SiteOptions {
     title: Option<String>,
     regenerate: Option<String>,
+    /// Each locale's messages, in the order given: the locale's tag, and
+    /// each code's message in it.
+    messages: Vec<(String, BTreeMap<String, String>)>,
 }
 
 impl SiteOptions {
@@ -96,6 +99,59 @@ impl SiteOptions {
     #[must_use]
     pub fn regenerate(mut self, command: impl Into<String>) -> SiteOptions {
         self.regenerate = Some(command.into());
+        self
+    }
+
+    /// Each code's message in `locale` (a language tag such as `de`), as
+    /// the program's Fluent files write it, placeables and all
+    /// (`{ $scope }`): shown, as text, on the code's page under "In other
+    /// languages", one entry per locale in the order given (a locale given
+    /// again adds to its messages). A code with no message in any locale
+    /// shows no such section, and a site given no messages is as before.
+    /// The companion's `site --locales DIR` gives each locale of `DIR`
+    /// ([`Messages::text`](crate::profile::fluent::Messages::text) of every
+    /// code, feature `fluent`). In a merged site, a message goes on the
+    /// page of its code string in every program.
+    ///
+    /// ```
+    /// use sponson_codes::companion::catalog::Catalog;
+    /// use sponson_codes::companion::site::{render_site, SiteOptions};
+    /// use sponson_codes::{ErrorCode, ErrorCodes};
+    ///
+    /// #[derive(ErrorCodes)]
+    /// enum Code {
+    ///     #[code(exit = 1, doc = "An unexpected error.", fallback)]
+    ///     Internal,
+    /// }
+    ///
+    /// let catalog = Catalog::from_enums(&[Code::ENUM]);
+    /// let options = SiteOptions::new().messages("de", [("INTERNAL", "Ein <b>Fehler</b>.")]);
+    /// let files = render_site(&catalog, &options);
+    /// let page = files.iter().find(|f| f.path == "INTERNAL.html").unwrap();
+    /// assert!(page.contents.contains("<dt>de</dt><dd lang=\"de\">Ein &lt;b&gt;Fehler&lt;/b&gt;.</dd>"));
+    /// ```
+    #[must_use]
+    pub fn messages<C, T>(
+        mut self,
+        locale: impl Into<String>,
+        messages: impl IntoIterator<Item = (C, T)>,
+    ) -> SiteOptions
+    where
+        C: Into<String>,
+        T: Into<String>,
+    {
+        let locale = locale.into();
+        let index = match self.messages.iter().position(|(l, _)| *l == locale) {
+            Some(index) => index,
+            None => {
+                self.messages.push((locale, BTreeMap::new()));
+                self.messages.len() - 1
+            }
+        };
+        let texts = &mut self.messages[index].1;
+        for (code, text) in messages {
+            texts.insert(code.into(), text.into());
+        }
         self
     }
 
@@ -595,6 +651,7 @@ impl Site<'_> {
                 main.push_str("</section>\n");
             }
         }
+        self.languages(&mut main, page.code);
         if self.merged {
             self.elsewhere(&mut main, program, page);
         }
@@ -614,6 +671,34 @@ impl Site<'_> {
             search: false,
             llms: "llms.txt",
         })
+    }
+
+    /// The code's message in each locale that has one, as text: the Fluent
+    /// files are the program's, not the site's, so nothing in them is markup.
+    fn languages(&self, main: &mut String, code: &str) {
+        let mut items = String::new();
+        for (locale, texts) in &self.options.messages {
+            if let Some(text) = texts.get(code) {
+                let _ = writeln!(
+                    items,
+                    "<dt>{tag}</dt><dd lang=\"{tag}\">{text}</dd>",
+                    tag = line(locale),
+                    text = line(text)
+                );
+            }
+        }
+        if items.is_empty() {
+            return;
+        }
+        let _ = writeln!(
+            main,
+            concat!(
+                "<section aria-labelledby=\"languages\">\n<h2 id=\"languages\">In other languages</h2>\n",
+                "<p>The message in each locale the program ships, as its Fluent files write it: <code>{{ $name }}</code> is the code&#39;s detail <code>name</code>.</p>\n",
+                "<dl class=\"facts\">\n{}</dl>\n</section>",
+            ),
+            items
+        );
     }
 
     /// The same code in the other programs of a merged site.

@@ -480,3 +480,51 @@ fn an_old_name_has_a_page_that_sends_the_reader_to_the_code() {
         "{llms}"
     );
 }
+
+#[test]
+fn each_locale_s_message_shows_on_its_code_s_page_as_text() {
+    let options = SiteOptions::new()
+        .messages(
+            "de",
+            [
+                ("LOCK_HELD", "Die Sperre hält { $holder }."),
+                ("OLD_CONFIG", "<script>alert(1)</script> & \"mehr\""),
+            ],
+        )
+        .messages("fr\"><b>", [("LOCK_HELD", "Le verrou est pris.\n<img>")]);
+    let files = render_site(&demo(), &options);
+    let page = find(&files, "LOCK_HELD.html");
+    assert!(
+        page.contains(concat!(
+            "<section aria-labelledby=\"languages\">\n<h2 id=\"languages\">In other languages</h2>\n",
+            "<p>The message in each locale the program ships, as its Fluent files write it: <code>{ $name }</code> is the code&#39;s detail <code>name</code>.</p>\n",
+            "<dl class=\"facts\">\n",
+            "<dt>de</dt><dd lang=\"de\">Die Sperre hält { $holder }.</dd>\n",
+            "<dt>fr&quot;&gt;&lt;b&gt;</dt><dd lang=\"fr&quot;&gt;&lt;b&gt;\">Le verrou est pris.\\n&lt;img&gt;</dd>\n",
+            "</dl>\n</section>\n",
+        )),
+        "{page}"
+    );
+    assert!(!page.contains("<img>") && !page.contains("<b>"), "{page}");
+    // Untrusted text from a Fluent file stays text.
+    let page = find(&files, "OLD_CONFIG.html");
+    assert!(
+        page.contains("<dt>de</dt><dd lang=\"de\">&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;mehr&quot;</dd>\n</dl>"),
+        "{page}"
+    );
+    assert!(!page.contains("<script>"), "{page}");
+    // A code without a message in any locale has no such section.
+    assert!(!find(&files, "INTERNAL.html").contains("In other languages"));
+    // Only the code pages change: without messages, the site is as before.
+    let plain = render(&demo());
+    assert_eq!(plain.len(), files.len());
+    for (before, after) in plain.iter().zip(&files) {
+        assert_eq!(before.path, after.path);
+        if !["LOCK_HELD.html", "OLD_CONFIG.html"].contains(&before.path.as_str()) {
+            assert_eq!(before.contents, after.contents, "{}", before.path);
+        }
+    }
+    assert!(!plain
+        .iter()
+        .any(|f| f.contents.contains("In other languages")));
+}
