@@ -43,6 +43,9 @@ pub struct EnumAttrs {
     pub url: Option<Keyed<LitStr>>,
     /// `explain_dir = "errors"`: each code's explanation is `errors/<CODE>.md`.
     pub explain_dir: Option<Keyed<LitStr>>,
+    /// `locales = "locales"`: the Fluent files, `locales/<locale>/*.ftl`,
+    /// whose messages may name only their code's details (`locales.rs`).
+    pub locales: Option<Keyed<LitStr>>,
     /// `path = "my_crate::Code"`: the path users import the enum by, shown
     /// instead of where it is declared (checked in `check.rs`).
     pub path: Option<Keyed<LitStr>>,
@@ -191,6 +194,7 @@ const ENUM_KEYS: &[&str] = &[
     "http",
     "url",
     "explain_dir",
+    "locales",
     "path",
     "grpc_domain",
     "grpc",
@@ -504,6 +508,9 @@ fn enum_key(cx: &Ctxt, meta: &ParseNestedMeta, out: &mut EnumAttrs) -> syn::Resu
     } else if meta.path.is_ident("explain_dir") {
         let value = lit_str(meta, "codes")?;
         set(cx, &mut out.explain_dir, &meta.path, value, "codes");
+    } else if meta.path.is_ident("locales") {
+        let value = lit_str(meta, "codes")?;
+        set(cx, &mut out.locales, &meta.path, value, "codes");
     } else if meta.path.is_ident("path") {
         let value = path_value(meta)?;
         set(cx, &mut out.path, &meta.path, value, "codes");

@@ -29,6 +29,7 @@ pub fn check(cx: &Ctxt, input: &Input) {
     import_path(cx, input);
     crate::explain::check(cx, input);
     crate::explain::require_explain(cx, input);
+    crate::locales::check(cx, input);
     crate::grpc::check(cx, input);
     crate::sets::check(cx, input);
     crate::aliases::check(cx, input);

@@ -38,6 +38,7 @@ pub fn expand(input: &Input) -> syn::Result<TokenStream> {
         }
         None => TokenStream::new(),
     };
+    let locales = crate::locales::tokens(input);
     // `deprecated`: a retired variant is `#[deprecated]`, and the tables name it.
     Ok(quote! {
         #[allow(non_upper_case_globals, unused_qualifications, deprecated)]
@@ -49,6 +50,7 @@ pub fn expand(input: &Input) -> syn::Result<TokenStream> {
             #inherent
             #unit
             #grpc
+            #locales
             #krate::__sponson_register! { <#ident as __sp::ErrorCode>::ENUM }
         };
     })

@@ -16,13 +16,13 @@ use std::path::{Component, Path, PathBuf};
 use syn::LitStr;
 
 /// The package directory of the crate being compiled, if cargo says.
-fn manifest_dir() -> Option<PathBuf> {
+pub fn manifest_dir() -> Option<PathBuf> {
     std::env::var_os("CARGO_MANIFEST_DIR").map(PathBuf::from)
 }
 
 /// What is wrong with a path written in an attribute, if anything: it must
 /// stay inside the package, so the crate builds the same from its package.
-fn path_problem(path: &str) -> Option<&'static str> {
+pub fn path_problem(path: &str) -> Option<&'static str> {
     let p = Path::new(path);
     if path.trim().is_empty() {
         Some("is empty")

@@ -11,6 +11,7 @@ mod expand;
 mod explain;
 mod fallback;
 mod grpc;
+mod locales;
 mod lookup;
 mod number;
 mod phf;

@@ -151,6 +151,11 @@ fn no_error_keys(cx: &Ctxt, input: &Input) {
     );
     refuse(
         cx,
+        enum_attrs.locales.as_ref(),
+        "only error codes have localized messages; remove it",
+    );
+    refuse(
+        cx,
         enum_attrs.require_explain.as_ref(),
         "`require_explain` is checked for error codes; remove it",
     );

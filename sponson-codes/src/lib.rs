@@ -453,6 +453,25 @@ pub mod allowlist {
 /// - `url = "..."`: every code's docs URL, `{code}` replaced by the code.
 /// - `explain_dir = "dir"`: each code's long explanation is `dir/<CODE>.md`
 ///   when that file exists.
+/// - `locales = "dir"`: the program's Fluent files, `dir/<locale>/*.ftl`
+///   relative to the package's `Cargo.toml` (feature `fluent` reads them at
+///   run time). At compile time, each message whose id is a code of the enum
+///   (`profile::fluent::message_id` writes the id) may name as variables
+///   only that code's details, its `#[code(detail)]` field names; any other
+///   is a compile error naming the file, the message and the variable.
+///   Editing a file rebuilds the crate. With `locales/de/errors.ftl` holding
+///   `LOCK_HELD = Die Sperre hält { $holder }.`:
+///
+///   ```rust,ignore
+///   #[derive(ErrorCodes)]
+///   #[codes(locales = "locales")]
+///   enum Code {
+///       #[code(exit = 3, doc = "Another run holds the lock.")]
+///       LockHeld { #[code(detail)] holder: String }, // `{ $scope }` would not compile
+///       #[code(exit = 1, doc = "An unexpected error.", fallback)]
+///       Internal,
+///   }
+///   ```
 /// - `path = "my_app::Code"`: the path users import the enum by, which the
 ///   docs, the companion's `list` and `explain` and the catalog show instead
 ///   of where it is declared (`my_app::codes::Code` for an enum in a private

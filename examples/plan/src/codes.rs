@@ -19,6 +19,9 @@ use sponson_codes::{ErrorCodes, WarningCodes};
         sample = [],
         crash = [LockHeld],
     ),
+    // The messages of locales/<locale>/*.ftl may name only their code's
+    // details, checked at compile time.
+    locales = "locales",
 )]
 pub enum Code {
     /// Raised for a mistyped flag, a missing argument or an unknown
