@@ -171,7 +171,9 @@ impl<'a> CodeMessages<'a> {
 
 /// The Fluent message id of `code`: the code itself when it is a Fluent
 /// identifier; else each `::` is `__`, each `.` is `-`, and a code that does
-/// not start with a letter takes the prefix `code-`.
+/// not start with a letter takes the prefix `code-`. The derive's
+/// `#[codes(locales = "...")]` check maps codes to ids by the same rule
+/// (sponson-codes-derive's `locales::message_id`): change both together.
 ///
 /// ```
 /// use sponson_codes::profile::fluent::message_id;
