@@ -72,10 +72,11 @@ for package in ledger-example stash-example; do
     fi
 done
 
-# The schema of one command lists only the codes its set declares.
+# The schema of one command lists only the codes its set declares (and their
+# old names, which its readers take).
 codes_of() {
     "$companion" schema --bin target/debug/plan --command "$1" \
         | python3 -c 'import json, sys; print(" ".join(json.load(sys.stdin)["$defs"]["code"]["enum"]))'
 }
 [ "$(codes_of validate)" = "USAGE PLAN_PARSE INTERNAL" ] || { echo "schema --command validate: $(codes_of validate)"; exit 1; }
-[ "$(codes_of apply)" = "USAGE PLAN_PARSE APPROVAL_REQUIRED LOCK_HELD INTERNAL" ] || { echo "schema --command apply: $(codes_of apply)"; exit 1; }
+[ "$(codes_of apply)" = "USAGE PLAN_PARSE APPROVAL_REQUIRED ENV_NOT_APPROVED LOCK_HELD INTERNAL" ] || { echo "schema --command apply: $(codes_of apply)"; exit 1; }
