@@ -978,8 +978,16 @@ mod tests {
         );
     }
 
-    #[test]
-    fn messages_writes_each_locale_and_checks_the_page_and_the_files() {
+    /// The companion reading its own catalog, and `locales/de/errors.ftl` in
+    /// a temporary folder holding `message(code)` for each of its codes.
+    fn reading_with_locales(
+        message: impl Fn(&str) -> String,
+    ) -> (
+        tempfile::TempDir,
+        Companion,
+        Vec<&'static EnumInfo>,
+        std::path::PathBuf,
+    ) {
         let dir = tempfile::tempdir().unwrap();
         let catalog = own_catalog();
         let companion =
@@ -988,18 +996,19 @@ mod tests {
         let enums = catalog.enum_infos();
         let locales = dir.path().join("locales");
         std::fs::create_dir_all(locales.join("de")).unwrap();
-        let all: String = enums[0]
-            .table
-            .iter()
-            .map(|c| {
-                format!(
-                    "{} = Meldung {}\n",
-                    crate::profile::fluent::message_id(c.code),
-                    c.code
-                )
-            })
-            .collect();
+        let all: String = enums[0].table.iter().map(|c| message(c.code)).collect();
         std::fs::write(locales.join("de/errors.ftl"), &all).unwrap();
+        (dir, companion, enums, locales)
+    }
+
+    #[test]
+    fn messages_writes_each_locale_and_checks_the_page_and_the_files() {
+        let (dir, companion, enums, locales) = reading_with_locales(|code| {
+            format!(
+                "{} = Meldung {code}\n",
+                crate::profile::fluent::message_id(code)
+            )
+        });
         let page = dir.path().join("messages.md");
         let run = |check: bool| {
             let mut line = vec![
@@ -1027,6 +1036,7 @@ mod tests {
             page.display()
         )), "{written}");
         assert_eq!(run(true)["ok"], true);
+        let all = std::fs::read_to_string(locales.join("de/errors.ftl")).unwrap();
         std::fs::write(
             locales.join("de/errors.ftl"),
             all.replace("Meldung USAGE", "Aufruf"),
@@ -1041,26 +1051,13 @@ mod tests {
 
     #[test]
     fn site_shows_each_locale_s_message_as_text_when_given_the_locales() {
-        let dir = tempfile::tempdir().unwrap();
-        let catalog = own_catalog();
-        let companion =
-            Companion::reading("sponson-codes".into(), "--catalog c.json".into(), &catalog)
-                .unwrap();
-        let enums = catalog.enum_infos();
-        let locales = dir.path().join("locales");
-        std::fs::create_dir_all(locales.join("de")).unwrap();
-        let all: String = enums[0]
-            .table
-            .iter()
-            .map(|c| match c.code {
-                "USAGE" => "USAGE = <script>alert(1)</script> & mehr\n".to_owned(),
-                code => format!(
-                    "{} = Meldung {code}\n",
-                    crate::profile::fluent::message_id(code)
-                ),
-            })
-            .collect();
-        std::fs::write(locales.join("de/errors.ftl"), &all).unwrap();
+        let (dir, companion, enums, locales) = reading_with_locales(|code| match code {
+            "USAGE" => "USAGE = <script>alert(1)</script> & mehr\n".to_owned(),
+            code => format!(
+                "{} = Meldung {code}\n",
+                crate::profile::fluent::message_id(code)
+            ),
+        });
         let out_dir = dir.path().join("site");
         let run = |extra: &[&str]| {
             let mut line = vec!["site", "--out", out_dir.to_str().unwrap(), "--json"];

@@ -798,29 +798,8 @@ The details name the holder.
         assert!(first.contains("read `detail` and the details."));
     }
 
-    /// A renamed code and a split one.
-    #[derive(Debug, Clone, Copy, ErrorCodes)]
-    #[codes(crate = crate, path = "demo::Changed")]
-    pub enum Changed {
-        #[code(
-            exit = 2,
-            doc = "The plan cannot be parsed.",
-            alias = "PLAN_INVALID",
-            alias = "BAD_PLAN"
-        )]
-        PlanParse,
-        #[deprecated = "split"]
-        #[code(exit = 4, doc = "The request failed.")]
-        RequestFailed,
-        #[code(
-            exit = 4,
-            doc = "The request took too long.",
-            split_from = "REQUEST_FAILED"
-        )]
-        RequestTimeout,
-        #[code(exit = 1, doc = "An unexpected error.", fallback)]
-        Internal,
-    }
+    // The docs' tests' enum with a renamed code and a split one.
+    use crate::tooling::markdown::tests::Changed;
 
     #[test]
     fn old_names_and_the_code_split_from_are_listed_for_older_programs() {
