@@ -6,7 +6,7 @@ mod anyhow;
 #[cfg(feature = "miette")]
 pub(crate) mod diagnostic;
 pub(crate) mod panic;
-#[cfg(any(feature = "axum", feature = "tonic"))]
+#[cfg(any(feature = "axum", feature = "tonic", feature = "rmcp"))]
 pub(crate) mod panic_layer;
 pub(crate) mod warning;
 

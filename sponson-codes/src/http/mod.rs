@@ -22,6 +22,9 @@
 
 #[cfg(feature = "axum")]
 mod axum;
+#[cfg(feature = "utoipa")]
+#[cfg_attr(docsrs, doc(cfg(feature = "utoipa")))]
+pub mod openapi;
 pub(crate) mod problem;
 
 #[cfg(feature = "axum")]

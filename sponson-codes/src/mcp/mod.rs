@@ -346,3 +346,9 @@ fn object_root(mut schema: Value) -> Value {
     }
     schema
 }
+
+#[cfg(feature = "rmcp")]
+mod rmcp;
+#[cfg(feature = "rmcp")]
+#[cfg_attr(docsrs, doc(cfg(feature = "rmcp")))]
+pub use self::rmcp::Tools;

@@ -1,0 +1,2 @@
+//! OpenAPI (feature `utoipa`): each route's declared error set as its
+//! operation's problem responses.
