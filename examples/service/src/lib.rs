@@ -3,7 +3,9 @@
 //! declares `error.type`; with the runtime's feature `tracing`, every
 //! problem it answers is a `tracing` event carrying the code as
 //! `error.type` and the status as `http.response.status_code`, and the
-//! request's span records the code too.
+//! request's span records the code too. `GET /openapi.json` serves the
+//! API's OpenAPI document ([`ApiDoc`]), where each route's declared codes
+//! are its problem responses.
 
 pub mod client;
 
@@ -18,9 +20,10 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use sponson_codes::{
     allowlist::{Allowlist, Shape},
-    http::{self, PanicLayer},
+    http::{self, openapi::Problems, PanicLayer},
     Error, ErrorCodes,
 };
+use utoipa::{OpenApi, ToSchema};
 
 /// Failures of the plan service.
 ///
@@ -88,7 +91,7 @@ pub enum Code {
 }
 
 /// A plan.
-#[derive(Debug, Serialize, Deserialize)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct Plan {
     /// Its name.
     pub name: String,
@@ -97,7 +100,7 @@ pub struct Plan {
 }
 
 /// What `POST /runs` takes.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 pub struct RunRequest {
     /// The plan to run.
     pub plan: String,
@@ -137,6 +140,20 @@ pub fn rejection() -> Allowlist {
 /// The plan server's answer to a validation, as the service received it.
 pub const UPSTREAM_REJECTION: &str = include_str!("../fixtures/upstream-rejection.json");
 
+/// The OpenAPI document of the service's routes: the success responses
+/// written on each handler, and the problem responses of the codes its
+/// route declares in `#[codes(routes(...))]`, added by `Problems`.
+#[derive(OpenApi)]
+#[openapi(
+    info(title = "plan service", description = "Plans and their runs."),
+    paths(show_plan, start_run, validate),
+    modifiers(&PROBLEMS),
+)]
+pub struct ApiDoc;
+
+// utoipa's `modifiers` takes `&NAME`: the modifier is a const.
+const PROBLEMS: Problems<Code> = Problems::new();
+
 /// The service's routes; a path no route has, a method a route does not
 /// take and a panicking handler are problems too.
 pub fn app() -> Router {
@@ -144,6 +161,7 @@ pub fn app() -> Router {
         .route("/plans/{name}", get(show_plan))
         .route("/runs", post(start_run))
         .route("/validate", post(validate))
+        .route("/openapi.json", get(openapi))
         .route("/panic", get(panics))
         .route("/bench/coded", get(bench_coded))
         .route("/bench/manual", get(bench_manual))
@@ -171,6 +189,13 @@ async fn in_request_span(request: Request, next: Next) -> Response {
     next.run(request).instrument(span).await
 }
 
+/// Shows a plan.
+#[utoipa::path(
+    get,
+    path = "/plans/{name}",
+    params(("name" = String, Path, description = "The plan's name.")),
+    responses((status = 200, description = "The plan.", body = Plan)),
+)]
 async fn show_plan(name: Result<Path<String>, PathRejection>) -> Result<Json<Plan>, Error<Code>> {
     let Path(name) = name?;
     if name != "deploy" {
@@ -185,6 +210,17 @@ async fn show_plan(name: Result<Path<String>, PathRejection>) -> Result<Json<Pla
     }))
 }
 
+/// Starts a run of a plan in a scope.
+#[utoipa::path(
+    post,
+    path = "/runs",
+    request_body = RunRequest,
+    responses((
+        status = 201,
+        description = "The run started: its number, plan and scope.",
+        body = serde_json::Value,
+    )),
+)]
 async fn start_run(
     request: Result<Json<RunRequest>, JsonRejection>,
 ) -> Result<(StatusCode, Json<Value>), Error<Code>> {
@@ -200,6 +236,15 @@ async fn start_run(
 
 /// Forwards the plan to the plan server (here: its recorded answer) and
 /// passes on only the allowlisted part of the rejection.
+#[utoipa::path(
+    post,
+    path = "/validate",
+    responses((
+        status = 200,
+        description = "The plan server accepted the plan.",
+        body = serde_json::Value,
+    )),
+)]
 async fn validate() -> Result<Json<Value>, Error<Code>> {
     let projected: Map<String, Value> = rejection()
         .project_str(UPSTREAM_REJECTION)
@@ -208,6 +253,10 @@ async fn validate() -> Result<Json<Value>, Error<Code>> {
         Error::new(Code::ServerRejected, "the plan server rejected the plan")
             .with_detail("response", &projected),
     )
+}
+
+async fn openapi() -> Json<utoipa::openapi::OpenApi> {
+    Json(ApiDoc::openapi())
 }
 
 async fn panics() -> &'static str {
