@@ -43,9 +43,8 @@ import urllib.parse
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 REQUIREMENTS = os.path.join(ROOT, "tests", "servers", "requirements.txt")
-TARGET = os.environ.get("CARGO_TARGET_DIR", os.path.join(ROOT, "target"))
-if not os.path.isabs(TARGET):
-    TARGET = os.path.join(ROOT, TARGET)
+# Relative to the current directory, as cargo reads it.
+TARGET = os.path.abspath(os.environ.get("CARGO_TARGET_DIR", os.path.join(ROOT, "target")))
 SERVER = os.path.join(TARGET, "debug", "service")
 
 PROBLEM = "application/problem+json"
