@@ -335,6 +335,42 @@ impl Profile {
     }
 }
 
+impl Profile {
+    /// `schema`, one of this profile's, with its success's data described by
+    /// `data`, a JSON Schema (2020-12) such as schemars writes for the type a
+    /// tool returns: under the data key, or, for a profile that flattens
+    /// object data into the envelope, beside the envelope's members. Its
+    /// `$defs` move to the root, where its `$ref`s point. Left undescribed
+    /// when a definition's name is taken or the profile prints no envelope.
+    #[cfg(feature = "rmcp")]
+    pub(crate) fn with_data(&self, mut schema: Value, data: &Value) -> Value {
+        let Value::Object(data) = data else {
+            return schema;
+        };
+        let mut data = data.clone();
+        data.remove("$schema");
+        let defs = match data.remove("$defs") {
+            Some(Value::Object(defs)) => defs,
+            _ => Map::new(),
+        };
+        let taken = |name: &String| schema["$defs"].get(name).is_some();
+        if matches!(self.success, Success::Bare(_)) || defs.keys().any(taken) {
+            return schema;
+        }
+        let object = data.get("type") == Some(&json!("object"));
+        let data = Value::Object(data);
+        let success = &mut schema["$defs"]["success"];
+        match self.data {
+            Data::Flatten(_) if object => success["allOf"] = json!([data]),
+            Data::Flatten(key) | Data::Nested(key) => success["properties"][key] = data,
+        }
+        if let Value::Object(all) = &mut schema["$defs"] {
+            all.extend(defs);
+        }
+        schema
+    }
+}
+
 /// For each code of `errors` that declares whether it is retryable, the
 /// rule that its document carries that value under `retryable`: a code that
 /// declares nothing is left to the optional boolean.

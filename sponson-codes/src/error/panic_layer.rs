@@ -51,6 +51,7 @@ pub(crate) fn poll_caught<F: Future>(
 /// `PanicService<S, C>` (`Clone`, `Debug`) and `PanicFuture<F, C>` (its
 /// `CallState`, `Debug`), each with the docs given; the module writes the
 /// `Service` and `Future` impls, which differ by wire form.
+#[cfg(any(feature = "axum", feature = "tonic"))]
 macro_rules! panic_layer_types {
     (
         $(#[$layer:meta])*
@@ -138,4 +139,5 @@ macro_rules! panic_layer_types {
     };
 }
 
+#[cfg(any(feature = "axum", feature = "tonic"))]
 pub(crate) use panic_layer_types;
