@@ -37,7 +37,8 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 REQUIREMENTS = os.path.join(ROOT, "tests", "servers", "requirements.txt")
-TARGET = os.environ.get("CARGO_TARGET_DIR", os.path.join(ROOT, "target"))
+# Relative to the current directory, as cargo reads it.
+TARGET = os.path.abspath(os.environ.get("CARGO_TARGET_DIR", os.path.join(ROOT, "target")))
 SERVER = os.path.join(TARGET, "debug", "mcp-plans")
 SCHEMAS = os.environ.get("SPONSON_CODES_MCP_SCHEMAS", os.path.join(ROOT, "..", "shared", "mcp-schema"))
 if not os.path.isabs(SCHEMAS):

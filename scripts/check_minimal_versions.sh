@@ -5,6 +5,14 @@
 # dependency at its lowest declared version, everything else at the newest
 # that fits), and built with every feature.
 #
+# The features whose dependency asks more of the others than the crates do
+# (`rmcp`: its schemars needs serde 1.0.194 and serde_json 1.0.127) cannot
+# take part in that resolution: with them, no lockfile has serde and
+# serde_json at the versions the crates declare. So the crates are first
+# built without them, and then checked with every feature, each of those
+# dependencies (rmcp, utoipa) at its declared version and the rest at the
+# newest.
+#
 # -Z flags are unstable; RUSTC_BOOTSTRAP=1 lets the stable cargo take this
 # one, so no nightly toolchain is needed. Its target dir is its own.
 set -euo pipefail
@@ -25,5 +33,26 @@ text = re.sub(r"exclude = \[.*?\]\n", "", text)
 open(sys.argv[2], "w").write(text)
 PY
 cd "$work"
+cp sponson-codes/Cargo.toml "$work/Cargo.toml.full"
+# Without the features that pull rmcp and utoipa.
+python3 - sponson-codes/Cargo.toml <<'PY'
+import re, sys
+path = sys.argv[1]
+text = open(path).read()
+text = re.sub(r"^(rmcp|utoipa) = .*\n", "", text, flags=re.M)
+open(path, "w").write(text)
+PY
 RUSTC_BOOTSTRAP=1 cargo generate-lockfile -Z direct-minimal-versions
 CARGO_TARGET_DIR="$target_dir" cargo build --locked -p sponson-codes -p sponson-codes-derive --all-features
+
+# With them: rmcp and utoipa at their declared versions.
+cp "$work/Cargo.toml.full" sponson-codes/Cargo.toml
+rm Cargo.lock
+cargo generate-lockfile
+for dependency in rmcp utoipa; do
+    version="$(sed -n "s/^$dependency = { version = \"[>=]*\([0-9.]*\).*/\1/p" sponson-codes/Cargo.toml | head -1)"
+    version="$(python3 -c 'import sys; v = sys.argv[1].split("."); print(".".join(v + ["0"] * (3 - len(v))))' "$version")"
+    cargo update --quiet -p "$dependency" --precise "$version"
+done
+grep -A1 -E '^name = "(rmcp|utoipa)"$' Cargo.lock
+CARGO_TARGET_DIR="$target_dir" cargo check --locked -p sponson-codes --all-features
