@@ -30,6 +30,8 @@ import re, sys
 text = open(sys.argv[1]).read()
 text = re.sub(r"members = \[.*?\]", 'members = ["sponson-codes", "sponson-codes-derive"]', text, flags=re.S)
 text = re.sub(r"exclude = \[.*?\]\n", "", text)
+# The build without rmcp and utoipa still has their `cfg`s.
+text = text.replace('check-cfg = ["cfg(docsrs)"]', 'check-cfg = ["cfg(docsrs)", \'cfg(feature, values("rmcp", "utoipa"))\']')
 open(sys.argv[2], "w").write(text)
 PY
 cd "$work"
@@ -45,15 +47,26 @@ PY
 RUSTC_BOOTSTRAP=1 cargo generate-lockfile -Z direct-minimal-versions
 CARGO_TARGET_DIR="$target_dir" cargo build --locked -p sponson-codes -p sponson-codes-derive --all-features
 
-# With them: rmcp and utoipa at their declared versions.
+# With them: rmcp and utoipa at their declared versions. One the
+# workspace's own lock holds at that version is built there already, by
+# every build of the workspace, so only the others are checked here.
 cp "$work/Cargo.toml.full" sponson-codes/Cargo.toml
 rm Cargo.lock
 cargo generate-lockfile
+features=()
 for dependency in rmcp utoipa; do
     version="$(sed -n "s/^$dependency = { version = \"[>=]*\([0-9.]*\).*/\1/p" sponson-codes/Cargo.toml | head -1)"
     version="$(python3 -c 'import sys; v = sys.argv[1].split("."); print(".".join(v + ["0"] * (3 - len(v))))' "$version")"
+    if python3 -c 'import re, sys; sys.exit(not re.search("name = \"%s\"\nversion = \"%s\"\n" % (sys.argv[2], re.escape(sys.argv[3])), open(sys.argv[1]).read()))' \
+        "$root/Cargo.lock" "$dependency" "$version"; then
+        echo "$dependency $version: the workspace's lock holds it, and the workspace builds it"
+        continue
+    fi
     cargo update --quiet -p "$dependency" --precise "$version"
+    echo "$dependency $version: checked here"
+    features+=("$dependency")
 done
-grep -A1 -E '^name = "(rmcp|utoipa)"$' Cargo.lock
-# Only the two features: the rest were built at their minimal versions above.
-CARGO_TARGET_DIR="$target_dir" cargo check --locked -p sponson-codes --features rmcp,utoipa
+if [ "${#features[@]}" -gt 0 ]; then
+    # Only these features: the rest were built at their minimal versions above.
+    CARGO_TARGET_DIR="$target_dir" cargo check --locked -p sponson-codes --features "$(IFS=,; echo "${features[*]}")"
+fi
