@@ -45,11 +45,21 @@ background() {
     set -m
     nice -n "$2" bash -c '
         set -euo pipefail
+        # The CPU seconds of the commands this job has run, as `cpu` counts
+        # them: `times` in this shell, the sum parsed in a subshell.
+        cpu_file="$(mktemp)"
+        trap "rm -f \"\$cpu_file\"" EXIT
+        job_cpu() {
+            awk "NR == 2 { split(\$1, u, /[ms]/); split(\$2, s, /[ms]/); printf \"%d\", u[1] * 60 + u[2] + s[1] * 60 + s[2] }" "$cpu_file"
+        }
         run() {
             printf -- "-- %s\n" "$*"
-            local begun=$SECONDS
+            local begun=$SECONDS cpu_begun
+            times > "$cpu_file"
+            cpu_begun=$(job_cpu)
             "$@"
-            printf -- "   (%d s)\n" $((SECONDS - begun))
+            times > "$cpu_file"
+            printf -- "   (%d s, %d s CPU)\n" $((SECONDS - begun)) $(($(job_cpu) - cpu_begun))
         }
         '"$3" > "$out" 2>&1 &
     set +m
