@@ -571,4 +571,52 @@ mod tests {
         // A code that declares nothing is left to the optional boolean.
         assert!(rule("UNAPPROVED").is_none() && rule("INTERNAL").is_none());
     }
+
+    /// A tool's data schema as schemars writes it: a `$ref` to its `$defs`.
+    #[cfg(feature = "rmcp")]
+    fn plan_schema() -> serde_json::Value {
+        json!({
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "title": "Plan",
+            "type": "object",
+            "required": ["steps"],
+            "properties": {"steps": {"type": "array", "items": {"$ref": "#/$defs/Step"}}},
+            "$defs": {"Step": {"type": "string"}},
+        })
+    }
+
+    #[cfg(feature = "rmcp")]
+    #[test]
+    fn object_data_is_described_beside_a_flattening_envelope_with_its_defs_at_the_root() {
+        let schema = SPONSON.with_data(SPONSON.schema(&[Apply::ENUM]), &plan_schema());
+        let data = &schema["$defs"]["success"]["allOf"][0];
+        assert_eq!(data["properties"]["steps"]["items"]["$ref"], "#/$defs/Step");
+        assert!(data.get("$defs").is_none() && data.get("$schema").is_none());
+        assert_eq!(schema["$defs"]["Step"], json!({"type": "string"}));
+        // The envelope's own definitions stay.
+        assert!(schema["$defs"]["code"]["enum"].is_array());
+    }
+
+    #[cfg(feature = "rmcp")]
+    #[test]
+    fn data_that_is_not_an_object_or_a_nesting_envelope_goes_under_the_data_key() {
+        let list = json!({"type": "array", "items": {"type": "string"}});
+        let schema = SPONSON.with_data(SPONSON.schema(&[Apply::ENUM]), &list);
+        assert_eq!(schema["$defs"]["success"]["properties"]["data"], list);
+        let schema = NOGGIN.with_data(NOGGIN.schema(&[Apply::ENUM]), &plan_schema());
+        let data = &schema["$defs"]["success"]["properties"]["data"];
+        assert_eq!(data["title"], "Plan");
+        assert!(schema["$defs"]["success"].get("allOf").is_none());
+    }
+
+    #[cfg(feature = "rmcp")]
+    #[test]
+    fn data_stays_undescribed_when_a_definition_name_is_taken_or_nothing_is_an_envelope() {
+        let taken = json!({"type": "object", "$defs": {"code": {"type": "integer"}}});
+        let schema = SPONSON.schema(&[Apply::ENUM]);
+        assert_eq!(SPONSON.with_data(schema.clone(), &taken), schema);
+        let bare = super::super::profile::FIRSTDRAFT;
+        let schema = bare.schema(&[Apply::ENUM]);
+        assert_eq!(bare.with_data(schema.clone(), &plan_schema()), schema);
+    }
 }
