@@ -31,6 +31,10 @@ use crate::error::Error;
 /// (rmcp turns the same message into a tool error of its own).
 const ARGUMENTS_REFUSED: &str = "failed to deserialize parameters:";
 
+/// What rmcp's `Json` says of data that fails to serialize, as a JSON-RPC
+/// internal error.
+const DATA_REFUSED: &str = "Failed to serialize structured content:";
+
 /// An rmcp [`ToolRouter`] whose tools answer in the program's profile, with
 /// `C`'s codes: the router rmcp's `#[tool_handler(router = ...)]` calls.
 ///
@@ -44,7 +48,9 @@ const ARGUMENTS_REFUSED: &str = "failed to deserialize parameters:";
 ///   error the model can correct (SEP-1303); an unknown tool and a
 ///   malformed request stay rmcp's JSON-RPC errors.
 /// - A tool that panics answers with `C`'s fallback code; the panic's text
-///   goes to the panic hook (stderr), never to the client.
+///   goes to the panic hook (stderr), never to the client. So does a tool
+///   whose data fails to serialize, which rmcp's `Json` makes a JSON-RPC
+///   error.
 /// - With feature `tracing`, each failure is one event, as on every
 ///   surface.
 ///
@@ -173,6 +179,16 @@ impl<S: MaybeSend + 'static, C: ErrorCode> Tools<S, C> {
                 let why = error.message[ARGUMENTS_REFUSED.len()..].trim_start();
                 failed(Error::usage(format!(
                     "the arguments of tool `{name}` are not valid: {why}"
+                )))
+            }
+            // As every surface answers data it cannot render; the serializer's
+            // words may quote the data, so they are left out.
+            Some(Err(error))
+                if error.code == RpcCode::INTERNAL_ERROR
+                    && error.message.starts_with(DATA_REFUSED) =>
+            {
+                failed(Error::fallback(format!(
+                    "cannot render the output of tool `{name}`: the data failed to serialize"
                 )))
             }
             Some(other) => other,
