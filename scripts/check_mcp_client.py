@@ -75,11 +75,9 @@ def failure_in(error):
 
 def in_venv():
     """Runs this script again under the pinned environment's Python."""
-    from pyvenv import venv
+    from pyvenv import rerun_in, venv
 
-    python = venv(REQUIREMENTS, "servers")
-    if os.path.realpath(sys.prefix) != os.path.realpath(os.path.dirname(os.path.dirname(python))):
-        os.execv(python, [python, os.path.abspath(__file__), *sys.argv[1:]])
+    rerun_in(venv(REQUIREMENTS, "servers"))
 
 
 def versions():

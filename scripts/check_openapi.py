@@ -93,12 +93,9 @@ def check(holds, message):
 
 def in_venv():
     """Runs this script again under the pinned environment's Python."""
-    from pyvenv import venv
+    from pyvenv import rerun_in, venv
 
-    python = venv(REQUIREMENTS, "servers")
-    if os.path.realpath(sys.prefix) != os.path.realpath(os.path.dirname(os.path.dirname(python))):
-        sys.stdout.flush()
-        os.execv(python, [python, os.path.abspath(__file__), *sys.argv[1:]])
+    rerun_in(venv(REQUIREMENTS, "servers"))
 
 
 def start():

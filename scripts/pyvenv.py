@@ -1,8 +1,9 @@
 """A Python virtual environment outside the clone, installed on first use
 from a pinned requirements file and reused by later runs on the machine.
 
-    from pyvenv import venv
+    from pyvenv import venv, rerun_in
     python = venv(os.path.join(ROOT, "tests", "servers", "requirements.txt"), "servers")
+    rerun_in(python)   # a script that imports the environment's packages
 
 It lives in $SPONSON_CODES_TOOLS/<name>-<hash of the pins>, else
 ~/.cache/sponson-codes/<name>-<hash of the pins>: a change of a pin is a new
@@ -44,3 +45,12 @@ def venv(requirements, name):
         f.write("ok\n")
     print(f"installed {requirements} into {home} in {time.monotonic() - started:.0f} s", file=sys.stderr)
     return python
+
+
+def rerun_in(python):
+    """Runs the calling script again under `python` (an environment's),
+    with the same arguments, unless it already runs there."""
+    home = os.path.dirname(os.path.dirname(python))
+    if os.path.realpath(sys.prefix) != os.path.realpath(home):
+        sys.stdout.flush()
+        os.execv(python, [python, os.path.abspath(sys.argv[0]), *sys.argv[1:]])
