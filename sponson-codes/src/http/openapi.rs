@@ -79,7 +79,7 @@ use utoipa::openapi::{
     Components, Content, ContentBuilder, OpenApi, RefOr, Response, ResponseBuilder, Responses,
 };
 
-use super::problem::{reason_phrase, ABOUT_BLANK, PROBLEM_CONTENT_TYPE};
+use super::problem::{reason_phrase, type_and_title, PROBLEM_CONTENT_TYPE};
 use crate::code::{CodeInfo, Details, ErrorCode, SetKind};
 use crate::error::Error;
 
@@ -350,10 +350,7 @@ fn problem_content<C: ErrorCode>(status: u16, codes: &[&'static CodeInfo]) -> Co
 /// The `oneOf` branch of one code: what every problem of it carries.
 fn branch(status: u16, info: &CodeInfo) -> ObjectBuilder {
     // As the problem writer decides them.
-    let (type_uri, title) = match info.url {
-        Some(url) => (url, info.doc),
-        None => (ABOUT_BLANK, reason_phrase(status)),
-    };
+    let (type_uri, title) = type_and_title(Some(info), status);
     let mut branch = ObjectBuilder::new()
         .title(Some(info.code))
         .description(Some(info.doc))

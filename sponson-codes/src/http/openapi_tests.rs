@@ -4,6 +4,7 @@ use utoipa::openapi::{OpenApiBuilder, Ref};
 use utoipa::Modify;
 
 use super::*;
+use crate::http::ABOUT_BLANK;
 use crate::profile::LocalizedMessage;
 use crate::ErrorCodes;
 

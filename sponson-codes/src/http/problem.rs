@@ -267,13 +267,7 @@ impl serde::Serialize for ProblemDocument<'_> {
         use serde::ser::SerializeMap;
         let failure = self.failure;
         let status = self.status;
-        let (type_uri, title) = match failure
-            .info
-            .and_then(|info| info.url.map(|url| (url, info.doc)))
-        {
-            Some((url, doc)) => (url, doc),
-            None => (ABOUT_BLANK, reason_phrase(status)),
-        };
+        let (type_uri, title) = type_and_title(failure.info, status);
         let mut map = serializer.serialize_map(None)?;
         map.serialize_entry("type", type_uri)?;
         map.serialize_entry("title", title)?;
@@ -293,6 +287,16 @@ impl serde::Serialize for ProblemDocument<'_> {
             map.serialize_entry(key, value)?;
         }
         map.end()
+    }
+}
+
+/// A problem's `type` and `title` for a code (`None`: one the program does
+/// not know) at `status`: the code's docs URL and its doc, else
+/// `about:blank` and the status's reason phrase, as RFC 9457 asks.
+pub(crate) fn type_and_title(info: Option<&CodeInfo>, status: u16) -> (&'static str, &'static str) {
+    match info.and_then(|info| info.url.map(|url| (url, info.doc))) {
+        Some((url, doc)) => (url, doc),
+        None => (ABOUT_BLANK, reason_phrase(status)),
     }
 }
 
