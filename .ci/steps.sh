@@ -14,12 +14,15 @@ bg_logs=()
 # under `set -e` a failing command in the trap would turn a passing run's exit
 # status into 1.
 trap 'for pid in "${bg_pids[@]}"; do kill -- -"$pid" 2> /dev/null || true; done; rm -f $log_files' EXIT
+# The seconds of user and sys CPU of the children on `times`'s second line;
+# the background jobs read it from their environment.
+export cpu_sum='NR == 2 {
+    split($1, u, /[ms]/); split($2, s, /[ms]/)
+    printf "%d", u[1] * 60 + u[2] + s[1] * 60 + s[2]
+}'
 cpu() {
     times > "$cpu_file"
-    cpu_now=$(awk 'NR == 2 {
-        split($1, u, /[ms]/); split($2, s, /[ms]/)
-        printf "%d", u[1] * 60 + u[2] + s[1] * 60 + s[2]
-    }' "$cpu_file")
+    cpu_now=$(awk "$cpu_sum" "$cpu_file")
 }
 
 # Each step prints the seconds the one before it took, wall and CPU.
@@ -46,11 +49,11 @@ background() {
     nice -n "$2" bash -c '
         set -euo pipefail
         # The CPU seconds of the commands this job has run, as `cpu` counts
-        # them: `times` in this shell, the sum parsed in a subshell.
+        # them: `times` in this shell, `cpu_sum` parsed in a subshell.
         cpu_file="$(mktemp)"
         trap "rm -f \"\$cpu_file\"" EXIT
         job_cpu() {
-            awk "NR == 2 { split(\$1, u, /[ms]/); split(\$2, s, /[ms]/); printf \"%d\", u[1] * 60 + u[2] + s[1] * 60 + s[2] }" "$cpu_file"
+            awk "$cpu_sum" "$cpu_file"
         }
         run() {
             printf -- "-- %s\n" "$*"
